@@ -1,0 +1,39 @@
+/* textmirror plugin registration.
+ *
+ * Kept apart from the element so the element file holds only the GstTextMirror type, as in
+ * gst-plugins-rs where a tiny file registers what the implementation file defines.
+ */
+#include "gsttextmirror.h"
+#include "textmirror.h"
+
+#ifndef PACKAGE
+#define PACKAGE "textmirror"
+#endif
+#define TEXTMIRROR_VERSION "0.1.0"
+/* No public home page yet; GStreamer only shows this string. */
+#define TEXTMIRROR_ORIGIN "textmirror (see README.md)"
+
+static gboolean
+plugin_init (GstPlugin * plugin)
+{
+  return GST_ELEMENT_REGISTER (textmirror, plugin);
+}
+
+GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, textmirror,
+    "Mirror-reverses the text found in video, in place",
+    plugin_init, TEXTMIRROR_VERSION, "LGPL", "textmirror", TEXTMIRROR_ORIGIN)
+
+int
+textmirror_plugin_register_static (void)
+{
+  /* A second registration would fail with "plugin already registered"; tests may call this
+   * from several cases, so look first. */
+  GstPlugin *existing = gst_registry_find_plugin (gst_registry_get (), "textmirror");
+  if (existing != NULL) {
+    gst_object_unref (existing);
+    return 1;
+  }
+  return gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR, "textmirror",
+      "Mirror-reverses the text found in video, in place", plugin_init,
+      TEXTMIRROR_VERSION, "LGPL", "textmirror", "textmirror", TEXTMIRROR_ORIGIN);
+}

@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+//
+// textmirror: a GStreamer element that mirror-reverses the text it finds in video.
+//
+// Layout (see README.md, "How the code is organised"):
+//   CShim/            C glue: GObject element + plugin registration, and the C++ OpenCV wrapper.
+//                     CShim/include/textmirror.h is the whole C <-> Swift boundary.
+//   Sources/TextMirrorCore    Swift, no GStreamer: geometry, region parsing, mirror kernels.
+//   Sources/TextMirrorPlugin  Swift implementation of the boundary header (@_cdecl exports).
+//   Tests/                    unit tests of the core, element tests in real pipelines.
+import PackageDescription
+
+let package = Package(
+    name: "textmirror",
+    products: [
+        // The loadable GStreamer plugin: libgsttextmirror.so (the name is what GStreamer derives
+        // the plugin name "textmirror" from).
+        .library(name: "gsttextmirror", type: .dynamic, targets: ["TextMirrorPlugin"]),
+        .executable(name: "textmirror-bench", targets: ["TextMirrorBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGStreamer",
+            path: "CShim/system/gstreamer",
+            pkgConfig: "gstreamer-video-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGStreamerCheck",
+            path: "CShim/system/gstreamer-check",
+            pkgConfig: "gstreamer-check-1.0",
+            providers: [.apt(["libgstreamer1.0-dev"])]
+        ),
+        .target(
+            name: "CShim",
+            dependencies: ["CGStreamer"],
+            path: "CShim",
+            exclude: ["system"],
+            publicHeadersPath: "include",
+            cSettings: [.define("GST_USE_UNSTABLE_API")]
+        ),
+        .target(name: "TextMirrorCore"),
+        .target(name: "TextMirrorPlugin", dependencies: ["CShim", "TextMirrorCore"]),
+        .executableTarget(
+            name: "TextMirrorBench",
+            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore"]
+        ),
+        .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
+        .testTarget(
+            name: "TextMirrorElementTests",
+            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck"]
+        ),
+    ]
+)

@@ -1,0 +1,94 @@
+/// Mirrors boxes of a frame in place, for one pixel format and frame size.
+///
+/// Everything that depends on the format (plane layout, row kernels) is decided in `init`,
+/// which the element calls when caps are set; `mirror` then only walks rows.
+public struct FrameMirror: Sendable {
+    public enum ConfigurationError: Error, Equatable {
+        case invalidSize(width: Int, height: Int)
+    }
+
+    public let layout: FrameLayout
+    public let width: Int
+    public let height: Int
+    private let rowKernels: [RowKernel]
+
+    public init(format: PixelFormat, width: Int, height: Int) throws(ConfigurationError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        self.layout = FrameLayout(format)
+        self.width = width
+        self.height = height
+        self.rowKernels = layout.planes.map(RowReversal.kernel(for:))
+    }
+
+    /// True when `frame` has the size and plane count this mirror was configured for.
+    public func accepts(_ frame: FrameBuffer) -> Bool {
+        let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1
+        return frame.width == width && frame.height == height
+            && frame.planes.count >= planeCount && frame.strides.count >= planeCount
+    }
+
+    public func mirror(_ boxes: [PixelBox], flip: Flip, in frame: FrameBuffer) {
+        precondition(accepts(frame), "frame does not match the configured format and size")
+        for box in boxes {
+            if box.isAxisAligned {
+                guard let rect = box.snappedRect(frameWidth: width, frameHeight: height,
+                                                 hGrid: layout.horizontalGrid,
+                                                 vGrid: layout.verticalGrid) else { continue }
+                mirrorAxisAligned(rect, flip: flip, in: frame)
+            } else {
+                for grid in layout.grids {
+                    GridMirror(grid: grid, frameWidth: width, frameHeight: height)
+                        .reflect(box, flip: flip, in: frame)
+                }
+            }
+        }
+    }
+
+    private func mirrorAxisAligned(_ rect: PixelRect, flip: Flip, in frame: FrameBuffer) {
+        for (plane, kernel) in zip(layout.planes, rowKernels) {
+            // The rect is on the chroma grid, so x0 and y0 divide exactly; x1 and y1 may be an
+            // odd frame edge, where the last (partial) unit belongs to the region.
+            let ux0 = rect.x0 / plane.pixelsPerUnit
+            let ux1 = (rect.x1 + plane.pixelsPerUnit - 1) / plane.pixelsPerUnit
+            let uy0 = rect.y0 / plane.rowsPerUnit
+            let uy1 = (rect.y1 + plane.rowsPerUnit - 1) / plane.rowsPerUnit
+            if flip.mirrorsColumns {
+                if plane.macropixelLumaOffset != nil && (rect.x1 - rect.x0) % 2 == 1 {
+                    // An odd frame width in 4:2:2: the last macropixel holds one real pixel, so
+                    // luma and chroma are mirrored about different centres (as videoflip does).
+                    for grid in layout.grids where grid.plane == plane.index {
+                        GridMirror(grid: grid, frameWidth: width, frameHeight: height)
+                            .reverseColumns(rect, in: frame)
+                    }
+                } else {
+                    let offset = ux0 * plane.unitBytes
+                    for y in uy0..<uy1 {
+                        kernel(frame.row(plane: plane.index, y) + offset, ux1 - ux0)
+                    }
+                }
+            }
+            if flip.mirrorsRows {
+                swapRows(plane: plane.index, rows: uy0..<uy1,
+                         bytes: (ux0 * plane.unitBytes)..<(ux1 * plane.unitBytes), in: frame)
+            }
+        }
+    }
+
+    private func swapRows(plane: Int, rows: Range<Int>, bytes: Range<Int>, in frame: FrameBuffer) {
+        guard rows.count > 1, !bytes.isEmpty else { return }
+        withUnsafeTemporaryAllocation(byteCount: bytes.count, alignment: 16) { scratch in
+            let tmp = scratch.baseAddress!
+            var top = rows.lowerBound
+            var bottom = rows.upperBound - 1
+            while top < bottom {
+                let a = frame.row(plane: plane, top) + bytes.lowerBound
+                let b = frame.row(plane: plane, bottom) + bytes.lowerBound
+                tmp.copyMemory(from: a, byteCount: bytes.count)
+                a.copyMemory(from: b, byteCount: bytes.count)
+                b.copyMemory(from: tmp, byteCount: bytes.count)
+                top += 1
+                bottom -= 1
+            }
+        }
+    }
+}

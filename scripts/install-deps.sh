@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what textmirror needs on a fresh Debian 12 machine and fetches the text-detection
+# model. Idempotent: packages already present are not reinstalled, a verified model is kept.
+# Run as root (or with sudo available).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# Build: GStreamer + plugins-base development files, OpenCV (DNN text detector, optical flow).
+# Run time and tests: videoflip/pngenc/vp8enc (good), textoverlay for generated scenes (x),
+# x264enc for MP4 recording (ugly), PyGObject for the embedding example.
+packages=(
+  pkg-config
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  gstreamer1.0-plugins-ugly gstreamer1.0-x gstreamer1.0-plugins-base-apps
+  libopencv-dev
+  fonts-dejavu-core
+  python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "textmirror: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "textmirror: all Debian packages present"
+fi
+
+if [ -x "$here/fetch-model.sh" ]; then
+  "$here/fetch-model.sh"
+fi

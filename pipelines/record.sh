@@ -28,7 +28,7 @@ shift
 mkdir -p "$(dirname "$out")"
 
 case "$out" in
-  *.mp4) encode="videoconvert ! x264enc speed-preset=veryfast tune=zerolatency ! mp4mux" ;;
+  *.mp4) encode="videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=veryfast tune=zerolatency ! mp4mux" ;;
   *.webm) encode="videoconvert ! vp8enc deadline=1 ! webmmux" ;;
   *) echo "record.sh: $out: use a .mp4 or .webm file name" >&2; exit 2 ;;
 esac

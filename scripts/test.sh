@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# README's second command: runs every test (unit tests of the Swift core, element tests in real
+# GStreamer pipelines, detection tests with the real model). Expects scripts/install-deps.sh to
+# have run (README's first command does that; .ci/run calls both).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
+swift build -c release --product gsttextmirror
+swift test "$@"

@@ -37,7 +37,16 @@ let package = Package(
             path: "CShim",
             exclude: ["system"],
             publicHeadersPath: "include",
-            cSettings: [.define("GST_USE_UNSTABLE_API")]
+            cSettings: [.define("GST_USE_UNSTABLE_API")],
+            // textmirror_detector.cpp: Debian installs OpenCV's headers outside the default
+            // search path, and pkg-config's opencv4 would link every OpenCV module, so the
+            // include path is given here and only the modules used are linked (video: optical
+            // flow, for tracking boxes between detections).
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_video"),
+                .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+            ]
         ),
         .target(name: "TextMirrorCore"),
         .target(name: "TextMirrorPlugin", dependencies: ["CShim", "TextMirrorCore"]),
@@ -46,6 +55,12 @@ let package = Package(
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore"]
         ),
         .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
+        // Post-processing geometry, input sizes and RGB downscaling, plus detection on frames the
+        // tests draw themselves (textoverlay); needs models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL.
+        .testTarget(
+            name: "TextMirrorDetectionTests",
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck"]
+        ),
         .testTarget(
             name: "TextMirrorElementTests",
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck"]

@@ -9,9 +9,17 @@
  * SECTION:element-textmirror
  * @title: textmirror
  *
- * Mirror-reverses regions of the picture in place: the text the element finds, and the fixed
- * areas given in #GstTextMirror:regions. Everything outside the regions is left untouched and
- * no format conversion happens.
+ * Mirror-reverses regions of the picture in place: the lines of text that a neural text
+ * detector (PP-OCRv4 through OpenCV DNN) finds, and the fixed areas given in
+ * #GstTextMirror:regions. Everything outside the regions is left untouched and no format
+ * conversion happens.
+ *
+ * Detection runs on an internal queue for live sources, so frames never wait for it, and
+ * synchronously on frames spaced by 1/#GstTextMirror:detection-rate otherwise, so a recording
+ * made from a file is the same on every machine. After each detection the element posts an
+ * element message named `textmirror` (timestamp, stream-time, running-time, duration and a list
+ * of `text` boxes), and every output buffer carries a #GstVideoRegionOfInterestMeta of type
+ * `text` per mirrored box.
  *
  * This file is GObject glue only: the pixel work and all decisions are made by the Swift
  * session declared in textmirror.h.
@@ -23,6 +31,7 @@
  * ]|
  */
 
+#include <math.h>
 #include <string.h>
 
 #include "gsttextmirror.h"
@@ -34,12 +43,30 @@ enum
   PROP_FLIP,
   PROP_ENABLED,
   PROP_DETECT,
+  PROP_MODEL,
+  PROP_DETECTION_MODE,
+  PROP_DETECTION_RATE,
+  PROP_DETECTION_SIZE,
+  PROP_THREADS,
+  PROP_TEXT_THRESHOLD,
+  PROP_BOX_THRESHOLD,
+  PROP_MIN_TEXT_HEIGHT,
+  PROP_POST_MESSAGES,
 };
 
 #define DEFAULT_REGIONS NULL
 #define DEFAULT_FLIP TEXTMIRROR_FLIP_HORIZONTAL
 #define DEFAULT_ENABLED TRUE
 #define DEFAULT_DETECT TRUE
+#define DEFAULT_MODEL NULL
+#define DEFAULT_DETECTION_MODE TEXTMIRROR_DETECTION_AUTO
+#define DEFAULT_DETECTION_RATE 15.0
+#define DEFAULT_DETECTION_SIZE 640
+#define DEFAULT_THREADS 0
+#define DEFAULT_TEXT_THRESHOLD 0.3
+#define DEFAULT_BOX_THRESHOLD 0.5
+#define DEFAULT_MIN_TEXT_HEIGHT 0.01
+#define DEFAULT_POST_MESSAGES TRUE
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -106,6 +133,31 @@ gst_text_mirror_flip_get_type (void)
   return type;
 }
 
+static GType
+gst_text_mirror_detection_mode_get_type_once (void)
+{
+  static const GEnumValue values[] = {
+    {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
+        "auto"},
+    {TEXTMIRROR_DETECTION_ASYNC,
+        "Detect on an internal queue; frames never wait", "async"},
+    {TEXTMIRROR_DETECTION_SYNC,
+          "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
+        "sync"},
+    {0, NULL, NULL},
+  };
+  return g_enum_register_static ("GstTextMirrorDetectionMode", values);
+}
+
+GType
+gst_text_mirror_detection_mode_get_type (void)
+{
+  static GType type = 0;
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, gst_text_mirror_detection_mode_get_type_once ());
+  return type;
+}
+
 #define gst_text_mirror_parent_class parent_class
 G_DEFINE_TYPE (GstTextMirror, gst_text_mirror, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
@@ -113,25 +165,71 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
     GST_DEBUG_CATEGORY_INIT (gst_text_mirror_debug, "textmirror", 0,
         "Mirror-reverses text in video"));
 
+/* Copies the property values; call with the object lock held. The strings stay owned by
+ * the element, and the session copies them before the lock is released. */
+static TextMirrorSettings
+gst_text_mirror_settings_locked (GstTextMirror * self)
+{
+  TextMirrorSettings settings = {
+    .regions = self->regions,
+    .flip = self->flip,
+    .detect = self->detect,
+    .model = self->model,
+    .detection_mode = self->detection_mode,
+    .detection_rate = self->detection_rate,
+    .detection_size = self->detection_size,
+    .threads = self->threads,
+    .text_threshold = self->text_threshold,
+    .box_threshold = self->box_threshold,
+    .min_text_height = self->min_text_height,
+  };
+  return settings;
+}
+
+/* Hands changed settings to a running session; call with the object lock held. */
+static void
+gst_text_mirror_push_settings_locked (GstTextMirror * self)
+{
+  if (self->session != NULL) {
+    TextMirrorSettings settings = gst_text_mirror_settings_locked (self);
+    textmirror_session_update (self->session, &settings);
+  }
+}
+
 static gboolean
 gst_text_mirror_start (GstBaseTransform * trans)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (trans);
-  TextMirrorSession *session = textmirror_session_new ();
+  TextMirrorSession *session;
+  TextMirrorSettings settings;
+  gchar error[1024] = "";
 
-  if (session == NULL) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
-        ("Could not create the mirror session"));
-    return FALSE;
-  }
+  /* Loading the model takes a while; do it without the lock, on a copy of the strings. */
+  GST_OBJECT_LOCK (self);
+  settings = gst_text_mirror_settings_locked (self);
+  settings.regions = g_strdup (self->regions);
+  settings.model = g_strdup (self->model);
+  GST_OBJECT_UNLOCK (self);
+
+  session = textmirror_session_new (&settings, error, sizeof (error));
+  g_free ((gchar *) settings.regions);
+  g_free ((gchar *) settings.model);
+  if (session == NULL)
+    goto no_session;
 
   GST_OBJECT_LOCK (self);
-  /* The regions were validated when they were set, so this cannot be refused. */
-  textmirror_session_set_regions (session, self->regions);
-  textmirror_session_set_flip (session, self->flip);
   self->session = session;
+  /* Properties may have changed while the model loaded. */
+  gst_text_mirror_push_settings_locked (self);
   GST_OBJECT_UNLOCK (self);
   return TRUE;
+
+no_session:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+        ("Could not start textmirror: %s", error), (NULL));
+    return FALSE;
+  }
 }
 
 static gboolean
@@ -159,6 +257,19 @@ gst_text_mirror_map_format (GstVideoFormat format)
   return TEXTMIRROR_FORMAT_UNKNOWN;
 }
 
+/* detection-mode=auto follows whether upstream is live, as the latency query tells. */
+static gboolean
+gst_text_mirror_query_upstream_live (GstTextMirror * self)
+{
+  GstQuery *query = gst_query_new_latency ();
+  gboolean live = FALSE;
+
+  if (gst_pad_peer_query (GST_BASE_TRANSFORM_SINK_PAD (self), query))
+    gst_query_parse_latency (query, &live, NULL, NULL);
+  gst_query_unref (query);
+  return live;
+}
+
 static gboolean
 gst_text_mirror_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -175,9 +286,10 @@ gst_text_mirror_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (status != TEXTMIRROR_OK)
     goto unsupported;
 
-  GST_DEBUG_OBJECT (self, "mirroring %s %dx%d in place",
+  self->upstream_live = gst_text_mirror_query_upstream_live (self);
+  GST_DEBUG_OBJECT (self, "mirroring %s %dx%d in place, upstream %s",
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info));
+      GST_VIDEO_INFO_HEIGHT (in_info), self->upstream_live ? "live" : "not live");
   return TRUE;
 
 no_session:
@@ -193,12 +305,108 @@ unsupported:
   }
 }
 
+static TextMirrorTimestamps
+gst_text_mirror_timestamps (GstTextMirror * self, GstBuffer * buffer)
+{
+  GstSegment *segment = &GST_BASE_TRANSFORM (self)->segment;
+  GstClockTime pts = GST_BUFFER_PTS (buffer);
+  TextMirrorTimestamps stamps = {
+    .pts = GST_CLOCK_TIME_IS_VALID (pts) ? pts : TEXTMIRROR_TIME_NONE,
+    .duration = GST_BUFFER_DURATION_IS_VALID (buffer) ?
+        GST_BUFFER_DURATION (buffer) : TEXTMIRROR_TIME_NONE,
+    .stream_time = TEXTMIRROR_TIME_NONE,
+    .running_time = TEXTMIRROR_TIME_NONE,
+  };
+
+  if (GST_CLOCK_TIME_IS_VALID (pts)) {
+    GstClockTime st = gst_segment_to_stream_time (segment, GST_FORMAT_TIME, pts);
+    GstClockTime rt = gst_segment_to_running_time (segment, GST_FORMAT_TIME, pts);
+    stamps.stream_time = GST_CLOCK_TIME_IS_VALID (st) ? st : TEXTMIRROR_TIME_NONE;
+    stamps.running_time = GST_CLOCK_TIME_IS_VALID (rt) ? rt : TEXTMIRROR_TIME_NONE;
+  }
+  return stamps;
+}
+
+/* The axis-aligned bounding box of a rotated box, clipped to the frame. */
+static void
+gst_text_mirror_bounding_box (const TextMirrorBox * box, gint frame_width,
+    gint frame_height, guint * x, guint * y, guint * width, guint * height)
+{
+  gdouble radians = box->angle * G_PI / 180.0;
+  gdouble c = fabs (cos (radians)), s = fabs (sin (radians));
+  gdouble half_w = (box->width * c + box->height * s) / 2.0;
+  gdouble half_h = (box->width * s + box->height * c) / 2.0;
+  gdouble x0 = CLAMP (box->center_x - half_w, 0, frame_width);
+  gdouble y0 = CLAMP (box->center_y - half_h, 0, frame_height);
+  gdouble x1 = CLAMP (box->center_x + half_w, 0, frame_width);
+  gdouble y1 = CLAMP (box->center_y + half_h, 0, frame_height);
+
+  *x = (guint) floor (x0);
+  *y = (guint) floor (y0);
+  *width = (guint) ceil (x1) - *x;
+  *height = (guint) ceil (y1) - *y;
+}
+
+/* One element message per finished detection, shaped like facedetect's. */
+static void
+gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
+    gint frame_height)
+{
+  const TextMirrorFrameResult *result = &self->result;
+  GValue boxes = G_VALUE_INIT;
+  GstStructure *s;
+
+  g_value_init (&boxes, GST_TYPE_LIST);
+  for (gint i = 0; i < result->n_detected; i++) {
+    const TextMirrorBox *box = &result->detected[i];
+    GValue item = G_VALUE_INIT;
+    guint x, y, w, h;
+
+    gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
+    g_value_init (&item, GST_TYPE_STRUCTURE);
+    gst_value_set_structure (&item, gst_structure_new ("text",
+            "x", G_TYPE_UINT, x, "y", G_TYPE_UINT, y,
+            "width", G_TYPE_UINT, w, "height", G_TYPE_UINT, h,
+            "angle", G_TYPE_DOUBLE, box->angle,
+            "score", G_TYPE_DOUBLE, box->score, NULL));
+    gst_value_list_append_and_take_value (&boxes, &item);
+  }
+
+  s = gst_structure_new ("textmirror",
+      "timestamp", G_TYPE_UINT64, (guint64) result->detection_time.pts,
+      "stream-time", G_TYPE_UINT64, (guint64) result->detection_time.stream_time,
+      "running-time", G_TYPE_UINT64, (guint64) result->detection_time.running_time,
+      "duration", G_TYPE_UINT64, (guint64) result->detection_time.duration, NULL);
+  gst_structure_take_value (s, "boxes", &boxes);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self), s));
+}
+
+static void
+gst_text_mirror_add_metas (GstTextMirror * self, GstBuffer * buffer,
+    gint frame_width, gint frame_height)
+{
+  for (gint i = 0; i < self->result.n_mirrored; i++) {
+    const TextMirrorBox *box = &self->result.mirrored[i];
+    GstVideoRegionOfInterestMeta *meta;
+    guint x, y, w, h;
+
+    gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
+    meta = gst_buffer_add_video_region_of_interest_meta (buffer, "text", x, y, w, h);
+    gst_video_region_of_interest_meta_add_param (meta,
+        gst_structure_new ("textmirror", "angle", G_TYPE_DOUBLE, box->angle,
+            "score", G_TYPE_DOUBLE, box->score, NULL));
+  }
+}
+
 static GstFlowReturn
 gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * frame)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (filter);
   TextMirrorFrame planes;
+  TextMirrorTimestamps stamps;
   TextMirrorStatus status;
+  gboolean post_messages;
 
   /* In passthrough (enabled=false) GstVideoFilter maps the frame read-only. */
   if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (filter)))
@@ -212,10 +420,19 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
     planes.data[i] = GST_VIDEO_FRAME_PLANE_DATA (frame, i);
     planes.stride[i] = GST_VIDEO_FRAME_PLANE_STRIDE (frame, i);
   }
+  stamps = gst_text_mirror_timestamps (self, frame->buffer);
 
-  status = textmirror_session_process (self->session, &planes);
+  status = textmirror_session_process (self->session, &planes, &stamps,
+      self->upstream_live, &self->result);
   if (status != TEXTMIRROR_OK)
     goto process_failed;
+
+  gst_text_mirror_add_metas (self, frame->buffer, planes.width, planes.height);
+  GST_OBJECT_LOCK (self);
+  post_messages = self->post_messages;
+  GST_OBJECT_UNLOCK (self);
+  if (self->result.has_detection && post_messages)
+    gst_text_mirror_post_detection (self, planes.width, planes.height);
   return GST_FLOW_OK;
 
 process_failed:
@@ -225,6 +442,17 @@ process_failed:
             planes.height, status));
     return GST_FLOW_ERROR;
   }
+}
+
+static gboolean
+gst_text_mirror_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstTextMirror *self = GST_TEXT_MIRROR (trans);
+
+  /* A flushing seek: boxes of the old position must not appear at the new one. */
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP && self->session != NULL)
+    textmirror_session_reset (self->session);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
 }
 
 static void
@@ -253,8 +481,7 @@ gst_text_mirror_set_regions (GstTextMirror * self, const gchar * spec)
       GST_STR_NULL (self->regions), GST_STR_NULL (spec));
   g_free (self->regions);
   self->regions = g_strdup (spec);
-  if (self->session != NULL)
-    textmirror_session_set_regions (self->session, spec);
+  gst_text_mirror_push_settings_locked (self);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -264,39 +491,69 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
 {
   GstTextMirror *self = GST_TEXT_MIRROR (object);
 
+  if (prop_id == PROP_REGIONS) {
+    gst_text_mirror_set_regions (self, g_value_get_string (value));
+    return;
+  }
+  if (prop_id == PROP_ENABLED) {
+    gboolean enabled = g_value_get_boolean (value);
+    GST_OBJECT_LOCK (self);
+    GST_INFO_OBJECT (self, "enabled changed from %d to %d", self->enabled, enabled);
+    self->enabled = enabled;
+    GST_OBJECT_UNLOCK (self);
+    /* Disabled means untouched buffers: let GstBaseTransform skip making them writable. */
+    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), !enabled);
+    return;
+  }
+
+  GST_OBJECT_LOCK (self);
   switch (prop_id) {
-    case PROP_REGIONS:
-      gst_text_mirror_set_regions (self, g_value_get_string (value));
-      break;
     case PROP_FLIP:
-      GST_OBJECT_LOCK (self);
       GST_INFO_OBJECT (self, "flip changed from %d to %d", self->flip,
           g_value_get_enum (value));
       self->flip = g_value_get_enum (value);
-      if (self->session != NULL)
-        textmirror_session_set_flip (self->session, self->flip);
-      GST_OBJECT_UNLOCK (self);
       break;
-    case PROP_ENABLED:{
-      gboolean enabled = g_value_get_boolean (value);
-      GST_OBJECT_LOCK (self);
-      GST_INFO_OBJECT (self, "enabled changed from %d to %d", self->enabled,
-          enabled);
-      self->enabled = enabled;
-      GST_OBJECT_UNLOCK (self);
-      /* Disabled means untouched buffers: let GstBaseTransform skip making them writable. */
-      gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), !enabled);
-      break;
-    }
     case PROP_DETECT:
-      GST_OBJECT_LOCK (self);
       self->detect = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_MODEL:
+      GST_INFO_OBJECT (self, "model changed from %s to %s",
+          GST_STR_NULL (self->model), GST_STR_NULL (g_value_get_string (value)));
+      g_free (self->model);
+      self->model = g_value_dup_string (value);
+      break;
+    case PROP_DETECTION_MODE:
+      self->detection_mode = g_value_get_enum (value);
+      break;
+    case PROP_DETECTION_RATE:
+      GST_INFO_OBJECT (self, "detection-rate changed from %g to %g",
+          self->detection_rate, g_value_get_double (value));
+      self->detection_rate = g_value_get_double (value);
+      break;
+    case PROP_DETECTION_SIZE:
+      self->detection_size = g_value_get_int (value);
+      break;
+    case PROP_THREADS:
+      self->threads = g_value_get_int (value);
+      break;
+    case PROP_TEXT_THRESHOLD:
+      self->text_threshold = g_value_get_double (value);
+      break;
+    case PROP_BOX_THRESHOLD:
+      self->box_threshold = g_value_get_double (value);
+      break;
+    case PROP_MIN_TEXT_HEIGHT:
+      self->min_text_height = g_value_get_double (value);
+      break;
+    case PROP_POST_MESSAGES:
+      self->post_messages = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
+  gst_text_mirror_push_settings_locked (self);
+  GST_OBJECT_UNLOCK (self);
 }
 
 static void
@@ -319,6 +576,33 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_DETECT:
       g_value_set_boolean (value, self->detect);
       break;
+    case PROP_MODEL:
+      g_value_set_string (value, self->model);
+      break;
+    case PROP_DETECTION_MODE:
+      g_value_set_enum (value, self->detection_mode);
+      break;
+    case PROP_DETECTION_RATE:
+      g_value_set_double (value, self->detection_rate);
+      break;
+    case PROP_DETECTION_SIZE:
+      g_value_set_int (value, self->detection_size);
+      break;
+    case PROP_THREADS:
+      g_value_set_int (value, self->threads);
+      break;
+    case PROP_TEXT_THRESHOLD:
+      g_value_set_double (value, self->text_threshold);
+      break;
+    case PROP_BOX_THRESHOLD:
+      g_value_set_double (value, self->box_threshold);
+      break;
+    case PROP_MIN_TEXT_HEIGHT:
+      g_value_set_double (value, self->min_text_height);
+      break;
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->post_messages);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -334,6 +618,7 @@ gst_text_mirror_finalize (GObject * object)
   /* stop() has normally released it; an element never started has none. */
   textmirror_session_free (self->session);
   g_free (self->regions);
+  g_free (self->model);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -371,11 +656,72 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECT,
       g_param_spec_boolean ("detect", "Detect text",
-          "Find text with the neural detector and mirror it (not yet active: "
-          "only the fixed regions are mirrored in this version)",
+          "Find lines of text with the neural detector and mirror them "
+          "(false: only the fixed regions are mirrored and no model is needed)",
           DEFAULT_DETECT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_MODEL,
+      g_param_spec_string ("model", "Model",
+          "Path of the PP-OCRv4 text detection model (ONNX). Default: "
+          "$TEXTMIRROR_MODEL, else ppocrv4_det.onnx in the first of "
+          "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, "
+          "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ "
+          "(scripts/install.sh puts it there)",
+          DEFAULT_MODEL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_MODE,
+      g_param_spec_enum ("detection-mode", "Detection mode",
+          "When detection runs: on an internal queue without delaying frames "
+          "(async), or waiting for it on frames spaced by 1/detection-rate in "
+          "stream time, reproducible (sync); auto = async for live sources",
+          GST_TYPE_TEXT_MIRROR_DETECTION_MODE, DEFAULT_DETECTION_MODE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_RATE,
+      g_param_spec_double ("detection-rate", "Detection rate",
+          "Upper bound on text detections per second of stream time",
+          0.1, 120.0, DEFAULT_DETECTION_RATE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
+      g_param_spec_int ("detection-size", "Detection size",
+          "Long side, in pixels, of the picture the detector sees (rounded to "
+          "a multiple of 32); larger finds smaller text but costs more",
+          64, 4096, DEFAULT_DETECTION_SIZE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_THREADS,
+      g_param_spec_int ("threads", "Threads",
+          "Threads the detector may use (0 = automatic)",
+          0, 64, DEFAULT_THREADS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
+      g_param_spec_double ("text-threshold", "Text threshold",
+          "Text probability above which a pixel counts as text",
+          0.0, 1.0, DEFAULT_TEXT_THRESHOLD,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_BOX_THRESHOLD,
+      g_param_spec_double ("box-threshold", "Box threshold",
+          "Mean text probability a box needs to be mirrored",
+          0.0, 1.0, DEFAULT_BOX_THRESHOLD,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MIN_TEXT_HEIGHT,
+      g_param_spec_double ("min-text-height", "Minimum text height",
+          "Lines of text shorter than this fraction of the frame height are "
+          "left alone", 0.0, 1.0, DEFAULT_MIN_TEXT_HEIGHT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"textmirror\" element message after each detection",
+          DEFAULT_POST_MESSAGES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "Text mirror", "Filter/Effect/Video",
@@ -386,9 +732,11 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   gst_element_class_add_static_pad_template (element_class,
       &gst_text_mirror_src_template);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_text_mirror_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_text_mirror_stop);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_text_mirror_sink_event);
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_text_mirror_set_info);
   filter_class->transform_frame_ip =
       GST_DEBUG_FUNCPTR (gst_text_mirror_transform_frame_ip);
@@ -401,5 +749,14 @@ gst_text_mirror_init (GstTextMirror * self)
   self->flip = DEFAULT_FLIP;
   self->enabled = DEFAULT_ENABLED;
   self->detect = DEFAULT_DETECT;
+  self->model = g_strdup (DEFAULT_MODEL);
+  self->detection_mode = DEFAULT_DETECTION_MODE;
+  self->detection_rate = DEFAULT_DETECTION_RATE;
+  self->detection_size = DEFAULT_DETECTION_SIZE;
+  self->threads = DEFAULT_THREADS;
+  self->text_threshold = DEFAULT_TEXT_THRESHOLD;
+  self->box_threshold = DEFAULT_BOX_THRESHOLD;
+  self->min_text_height = DEFAULT_MIN_TEXT_HEIGHT;
+  self->post_messages = DEFAULT_POST_MESSAGES;
   self->session = NULL;
 }

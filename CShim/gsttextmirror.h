@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE (GstTextMirror, gst_text_mirror, GST, TEXT_MIRROR, GstVideo
 
 #define GST_TYPE_TEXT_MIRROR_FLIP (gst_text_mirror_flip_get_type ())
 GType gst_text_mirror_flip_get_type (void);
+#define GST_TYPE_TEXT_MIRROR_DETECTION_MODE (gst_text_mirror_detection_mode_get_type ())
+GType gst_text_mirror_detection_mode_get_type (void);
 
 struct _GstTextMirror
 {
@@ -26,6 +28,21 @@ struct _GstTextMirror
   TextMirrorFlip flip;
   gboolean enabled;
   gboolean detect;
+  gchar *model;
+  TextMirrorDetectionMode detection_mode;
+  gdouble detection_rate;
+  gint detection_size;
+  gint threads;
+  gdouble text_threshold;
+  gdouble box_threshold;
+  gdouble min_text_height;
+  gboolean post_messages;
+
+  /* Streaming-thread state: whether upstream is live (answers the latency query with live=TRUE),
+   * asked again on every caps change; and the per-frame report, kept here so the large struct
+   * is not on the stack. */
+  gboolean upstream_live;
+  TextMirrorFrameResult result;
 
   /* Created at start(), released at stop(); the pointer itself is protected by the object
    * lock, so property setters never reach a session that stop() is releasing. */

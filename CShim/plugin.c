@@ -13,10 +13,21 @@
 /* No public home page yet; GStreamer only shows this string. */
 #define TEXTMIRROR_ORIGIN "textmirror (see README.md)"
 
+/* Set once, when GStreamer loads the plugin from a file; read-only afterwards. */
+static gchar *textmirror_loaded_from = NULL;
+
 static gboolean
 plugin_init (GstPlugin * plugin)
 {
+  if (textmirror_loaded_from == NULL && gst_plugin_get_filename (plugin) != NULL)
+    textmirror_loaded_from = g_strdup (gst_plugin_get_filename (plugin));
   return GST_ELEMENT_REGISTER (textmirror, plugin);
+}
+
+const char *
+textmirror_plugin_filename (void)
+{
+  return textmirror_loaded_from;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, textmirror,

@@ -75,29 +75,155 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
 
 typedef struct TextMirrorSession TextMirrorSession;
 
-/* Returns NULL only if memory is exhausted. */
-TextMirrorSession *textmirror_session_new (void);
-/* Accepts NULL. */
+/* How detection is scheduled (the "detection-mode" property). */
+typedef enum {
+  TEXTMIRROR_DETECTION_AUTO = 0, /* async when upstream is live, sync otherwise */
+  TEXTMIRROR_DETECTION_ASYNC = 1,
+  TEXTMIRROR_DETECTION_SYNC = 2,
+} TextMirrorDetectionMode;
+
+/* Every property value the session needs, copied by the callee (strings included). */
+typedef struct {
+  const char *regions;          /* "x,y,w,h[,angle];..." or NULL */
+  TextMirrorFlip flip;
+  int32_t detect;               /* nonzero: run the text detector */
+  const char *model;            /* path of the ONNX detection model, NULL = default */
+  TextMirrorDetectionMode detection_mode;
+  double detection_rate;        /* Hz, upper bound */
+  int32_t detection_size;       /* long side of the detector's input, pixels */
+  int32_t threads;              /* detector threads, 0 = automatic */
+  double text_threshold;        /* probability-map threshold */
+  double box_threshold;         /* minimum mean probability of a box */
+  double min_text_height;       /* fraction of the frame height */
+} TextMirrorSettings;
+
+/* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */
+/* A constant rather than a macro so Swift imports it. */
+static const uint64_t TEXTMIRROR_TIME_NONE = UINT64_MAX;
+typedef struct {
+  uint64_t pts;
+  uint64_t duration;
+  uint64_t stream_time;
+  uint64_t running_time;
+} TextMirrorTimestamps;
+
+/* A rotated box in frame pixels: centre, size, angle (degrees, clockwise on screen). */
+typedef struct {
+  double center_x;
+  double center_y;
+  double width;
+  double height;
+  double angle;
+  double score;
+} TextMirrorBox;
+
+#define TEXTMIRROR_MAX_BOXES 256
+
+/* What one frame produced, for the element to report. Boxes past TEXTMIRROR_MAX_BOXES are
+ * mirrored but not reported. */
+typedef struct {
+  int32_t n_mirrored;           /* detected boxes mirrored in this frame */
+  TextMirrorBox mirrored[TEXTMIRROR_MAX_BOXES];
+  int32_t has_detection;        /* nonzero: a detection finished since the last frame */
+  TextMirrorTimestamps detection_time;  /* of the frame that detection ran on */
+  int32_t n_detected;
+  TextMirrorBox detected[TEXTMIRROR_MAX_BOXES];
+} TextMirrorFrameResult;
+
+/* Creates a session with these settings; loads the detection model when settings->detect is
+ * set. Returns NULL with a NUL-terminated explanation in error (naming the model path and how
+ * to fetch it) when the model cannot be loaded. */
+TextMirrorSession *textmirror_session_new (const TextMirrorSettings *settings,
+    char *error, size_t error_size);
+/* Waits for queued detection work to finish, then releases the session. Accepts NULL. */
 void textmirror_session_free (TextMirrorSession *session);
 
-/* Chooses the mirror kernels for this format and size (called from set_info). */
+/* Replaces the settings; may be called from any thread while frames are being processed.
+ * Model, detection size and threads only take effect at the next start. A regions value that
+ * textmirror_regions_validate refuses leaves the previous regions in place. */
+TextMirrorStatus textmirror_session_update (TextMirrorSession *session,
+    const TextMirrorSettings *settings);
+
+/* Chooses the mirror kernels for this format and size (called from set_info); boxes and
+ * detections of the previous geometry are dropped. */
 TextMirrorStatus textmirror_session_set_format (TextMirrorSession *session,
     TextMirrorFormat format, int32_t width, int32_t height);
 
-/* Setters may be called from any thread while frames are being processed. A spec that
- * textmirror_regions_validate refuses leaves the previous regions in place. */
-TextMirrorStatus textmirror_session_set_regions (TextMirrorSession *session, const char *spec);
-TextMirrorStatus textmirror_session_set_flip (TextMirrorSession *session, TextMirrorFlip flip);
+/* Forgets boxes and pending detections (flushing seek). */
+TextMirrorStatus textmirror_session_reset (TextMirrorSession *session);
 
-/* Mirrors every region of the frame in place. */
+/* Detects (or collects async results) and mirrors every region of the frame in place.
+ * upstream_is_live decides the auto detection mode. result may be NULL. */
 TextMirrorStatus textmirror_session_process (TextMirrorSession *session,
-    const TextMirrorFrame *frame);
+    const TextMirrorFrame *frame, const TextMirrorTimestamps *timestamps,
+    int32_t upstream_is_live, TextMirrorFrameResult *result);
 
 /* ---- Implemented in C (CShim/plugin.c), called from Swift tests and the benchmark -------- */
 
 /* Registers the textmirror element with GStreamer from inside the running process, as if the
  * plugin had been found on the plugin path. Returns nonzero on success; safe to call twice. */
 int textmirror_plugin_register_static (void);
+
+/* The file the plugin was loaded from, as GStreamer found it; NULL when it was registered
+ * statically (tests). Used to look for the model next to an installed plugin. */
+const char *textmirror_plugin_filename (void);
+
+/* ---- Implemented in C++ (CShim/textmirror_detector.cpp), called from Swift --------------- */
+
+/* The PP-OCR text detector (a DB network) run by OpenCV DNN. It sees an RGB image already
+ * scaled to its input size and returns the text kernels it finds as rotated rectangles in
+ * that image's pixels, *before* unclip: expanding them to whole text lines and mapping them to
+ * the frame is Swift's job (TextMirrorCore/TextBoxPostprocess.swift).
+ *
+ * Threads: one detector is used by one thread at a time; different detectors may run at the
+ * same time. No C++ exception crosses this boundary. */
+
+typedef enum {
+  TEXTMIRROR_DETECTOR_OK = 0,
+  TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, wrong size or bad threshold */
+  TEXTMIRROR_DETECTOR_ERROR_INFERENCE = 2, /* OpenCV failed while running the network */
+  TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY = 3,
+} TextMirrorDetectorStatus;
+
+/* A rotated rectangle as cv::RotatedRect gives it, in continuous input-image coordinates
+ * (pixel (i, j) covers [i, i+1) x [j, j+1)): angle in degrees, positive clockwise on screen,
+ * in (0, 90] as cv::minAreaRect returns it, so `width` is not necessarily along the text.
+ * score is the mean text probability inside the rectangle, 0..1. */
+typedef struct {
+  float center_x;
+  float center_y;
+  float width;
+  float height;
+  float angle;
+  float score;
+} TextMirrorDetectedBox;
+
+typedef struct TextMirrorDetector TextMirrorDetector;
+
+/* Loads the model (an ONNX file prepared by scripts/fetch-model.sh) for one input size:
+ * OpenCV 4.6 caches layer shapes, so a detector is bound to input_width x input_height (both
+ * multiples of 32); make a new one when the size changes. The file is read once per path and
+ * shared between detectors. threads: OpenCV worker threads, 0 = one per available core (the
+ * pool is process-wide; see the .cpp). Runs one forward pass to prove the model works.
+ * Returns NULL on failure with a NUL-terminated explanation, naming the path, in error
+ * (truncated to error_size bytes; error may be NULL). */
+TextMirrorDetector *textmirror_detector_new (const char *model_path, int input_width,
+    int input_height, int threads, char *error, size_t error_size);
+/* Accepts NULL. */
+void textmirror_detector_free (TextMirrorDetector *detector);
+
+/* Detects text in a packed RGB image of exactly the detector's input size (stride in bytes,
+ * at least 3 x width). Pixels are thresholded at text_threshold (0..1, exclusive), kernels
+ * whose box score is under box_threshold are dropped. Writes up to max_boxes boxes to out (the
+ * best-scoring ones if there are more) and their number to out_count. On failure, returns a
+ * status and textmirror_detector_last_error explains it. */
+TextMirrorDetectorStatus textmirror_detector_run (TextMirrorDetector *detector,
+    const uint8_t *rgb, int width, int height, int stride, float text_threshold,
+    float box_threshold, TextMirrorDetectedBox *out, int max_boxes, int *out_count);
+
+/* The explanation for the last failed textmirror_detector_run ("" after a success); valid
+ * until the next call with this detector. Never NULL. */
+const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@ import TextMirrorCore
 
 // Swift implementations of the functions declared in CShim/include/textmirror.h, one each,
 // under the same names. Only plain C types cross; every pointer is checked; failures come back
-// as TextMirrorStatus, never as a trap.
+// as TextMirrorStatus (or NULL with a message), never as a trap.
 
 /// textmirror.h: textmirror_regions_validate
 @_cdecl("textmirror_regions_validate")
@@ -21,8 +21,21 @@ public func textmirror_regions_validate(
 
 /// textmirror.h: textmirror_session_new
 @_cdecl("textmirror_session_new")
-public func textmirror_session_new() -> OpaquePointer? {
-    OpaquePointer(Unmanaged.passRetained(Session()).toOpaque())
+public func textmirror_session_new(
+    _ settings: UnsafePointer<TextMirrorSettings>?,
+    _ errorBuffer: UnsafeMutablePointer<CChar>?, _ errorSize: Int
+) -> OpaquePointer? {
+    guard let settings, let converted = SessionSettings(settings.pointee) else {
+        writeCString("invalid settings", to: errorBuffer, capacity: errorSize)
+        return nil
+    }
+    do {
+        let session = try Session(settings: converted)
+        return OpaquePointer(Unmanaged.passRetained(session).toOpaque())
+    } catch {
+        writeCString(error.description, to: errorBuffer, capacity: errorSize)
+        return nil
+    }
 }
 
 /// textmirror.h: textmirror_session_free
@@ -30,6 +43,18 @@ public func textmirror_session_new() -> OpaquePointer? {
 public func textmirror_session_free(_ handle: OpaquePointer?) {
     guard let handle else { return }
     Unmanaged<Session>.fromOpaque(UnsafeRawPointer(handle)).release()
+}
+
+/// textmirror.h: textmirror_session_update
+@_cdecl("textmirror_session_update")
+public func textmirror_session_update(
+    _ handle: OpaquePointer?, _ settings: UnsafePointer<TextMirrorSettings>?
+) -> TextMirrorStatus {
+    guard let session = session(handle), let settings else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
+    var engineSettings = session.engine.currentSettings
+    let status = engineSettings.apply(settings.pointee)
+    session.engine.update(engineSettings)
+    return status
 }
 
 /// textmirror.h: textmirror_session_set_format
@@ -40,48 +65,34 @@ public func textmirror_session_set_format(
     guard let session = session(handle) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
     guard let pixelFormat = PixelFormat(format) else { return TEXTMIRROR_ERROR_UNSUPPORTED_FORMAT }
     do {
-        try session.configure(format: pixelFormat, width: Int(width), height: Int(height))
+        try session.engine.configure(format: pixelFormat, width: Int(width), height: Int(height))
         return TEXTMIRROR_OK
     } catch {
         return TEXTMIRROR_ERROR_INVALID_ARGUMENT
     }
 }
 
-/// textmirror.h: textmirror_session_set_regions
-@_cdecl("textmirror_session_set_regions")
-public func textmirror_session_set_regions(
-    _ handle: OpaquePointer?, _ spec: UnsafePointer<CChar>?
-) -> TextMirrorStatus {
+/// textmirror.h: textmirror_session_reset
+@_cdecl("textmirror_session_reset")
+public func textmirror_session_reset(_ handle: OpaquePointer?) -> TextMirrorStatus {
     guard let session = session(handle) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
-    guard let regions = try? RegionSpec.parse(spec.map { String(cString: $0) } ?? "") else {
-        return TEXTMIRROR_ERROR_INVALID_ARGUMENT
-    }
-    session.setRegions(regions)
-    return TEXTMIRROR_OK
-}
-
-/// textmirror.h: textmirror_session_set_flip
-@_cdecl("textmirror_session_set_flip")
-public func textmirror_session_set_flip(_ handle: OpaquePointer?, _ flip: TextMirrorFlip) -> TextMirrorStatus {
-    guard let session = session(handle) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
-    switch flip {
-    case TEXTMIRROR_FLIP_HORIZONTAL: session.setFlip(.horizontal)
-    case TEXTMIRROR_FLIP_VERTICAL: session.setFlip(.vertical)
-    case TEXTMIRROR_FLIP_ROTATE_180: session.setFlip(.rotate180)
-    default: return TEXTMIRROR_ERROR_INVALID_ARGUMENT
-    }
+    session.engine.reset()
     return TEXTMIRROR_OK
 }
 
 /// textmirror.h: textmirror_session_process
 @_cdecl("textmirror_session_process")
 public func textmirror_session_process(
-    _ handle: OpaquePointer?, _ frame: UnsafePointer<TextMirrorFrame>?
+    _ handle: OpaquePointer?, _ frame: UnsafePointer<TextMirrorFrame>?,
+    _ timestamps: UnsafePointer<TextMirrorTimestamps>?, _ upstreamIsLive: Int32,
+    _ result: UnsafeMutablePointer<TextMirrorFrameResult>?
 ) -> TextMirrorStatus {
     guard let session = session(handle), let frame = frame?.pointee,
           let buffer = FrameBuffer(frame) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
+    let stamp = timestamps.map { FrameStamp($0.pointee) } ?? FrameStamp()
     do {
-        try session.process(buffer)
+        let report = try session.engine.process(buffer, stamp: stamp, upstreamIsLive: upstreamIsLive != 0)
+        result?.pointee.fill(from: report)
         return TEXTMIRROR_OK
     } catch .notConfigured {
         return TEXTMIRROR_ERROR_NOT_CONFIGURED
@@ -95,7 +106,7 @@ private func session(_ handle: OpaquePointer?) -> Session? {
     return Unmanaged<Session>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
 }
 
-private func writeCString(_ text: String, to buffer: UnsafeMutablePointer<CChar>?, capacity: Int) {
+func writeCString(_ text: String, to buffer: UnsafeMutablePointer<CChar>?, capacity: Int) {
     guard let buffer, capacity > 0 else { return }
     let bytes = Array(text.utf8.prefix(capacity - 1))
     for (i, byte) in bytes.enumerated() { buffer[i] = CChar(bitPattern: byte) }

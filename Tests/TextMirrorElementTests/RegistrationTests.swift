@@ -1,5 +1,4 @@
 import CGStreamer
-import CShim
 import Testing
 
 @Suite struct RegistrationTests {
@@ -11,15 +10,13 @@ import Testing
         #expect(String(cString: gst_element_factory_get_metadata(factory, "klass")) == "Filter/Effect/Video")
         #expect(String(cString: gst_element_factory_get_metadata(factory, "long-name")) == "Text mirror")
     }
-}
 
-/// Initializes GStreamer once per test process and registers textmirror statically, so the tests
-/// need neither an installed plugin nor GST_PLUGIN_PATH.
-enum GStreamer {
-    private static let once: Void = {
-        gst_init(nil, nil)
-        precondition(textmirror_plugin_register_static() != 0, "could not register textmirror")
-    }()
-
-    static func setUp() { once }
+    /// Both pads offer the same formats, and they are the 20 the mirror kernels handle.
+    @Test func padTemplatesListTheMirroredFormats() {
+        #expect(TemplateFormats.textmirror(pad: "sink") == TemplateFormats.textmirror(pad: "src"))
+        #expect(Set(TemplateFormats.textmirror(pad: "sink")) == [
+            "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB", "BGR",
+            "AYUV", "Y444", "I420", "YV12", "NV12", "NV21", "YUY2", "UYVY", "YVYU", "GRAY8",
+        ])
+    }
 }

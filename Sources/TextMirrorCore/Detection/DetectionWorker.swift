@@ -1,0 +1,115 @@
+import Dispatch
+import Synchronization
+
+/// Runs detection on a private serial queue so the streaming thread never waits for it.
+///
+/// At most one job runs and at most one waits: a frame submitted while the detector is busy
+/// replaces the waiting one, so there is never a backlog and results are as fresh as the
+/// detector's speed allows. Each job owns a copy of its input; a job whose generation is out of
+/// date when it finishes (the caps changed, a flush happened) is dropped.
+///
+/// Lock order: `state` is the only lock and is never held while detecting.
+public final class DetectionWorker: Sendable {
+    private struct Job: Sendable {
+        var input: DetectionInput
+        var thresholds: DetectionThresholds
+        var stamp: FrameStamp
+        var generation: UInt64
+    }
+
+    private struct State {
+        var generation: UInt64 = 0
+        var running = false
+        var waiting: Job?
+        var latest: Detection?
+        var completed = 0
+        var failures = 0
+        var lastError: String?
+    }
+
+    private let detector: any TextDetecting
+    private let queue: DispatchQueue
+    private let state = Mutex(State())
+    /// Signalled each time a job finishes, for `waitUntilIdle`.
+    private let idle = DispatchGroup()
+
+    public init(detector: any TextDetecting, label: String = "textmirror.detection") {
+        self.detector = detector
+        self.queue = DispatchQueue(label: label, qos: .userInitiated)
+    }
+
+    /// The generation new submissions belong to.
+    public var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Hands a frame to the detector (already copied by `detector.prepare`). Never blocks on
+    /// detection.
+    public func submit(_ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp) {
+        let start: Job? = state.withLock { s in
+            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation)
+            if s.running {
+                s.waiting = job
+                return nil
+            }
+            s.running = true
+            return job
+        }
+        if let start { launch(start) }
+    }
+
+    /// The newest detection not yet taken, if any.
+    public func takeLatest() -> Detection? {
+        state.withLock { s in
+            defer { s.latest = nil }
+            return s.latest
+        }
+    }
+
+    /// Drops waiting work and any result not yet taken; work in flight finishes but its result
+    /// is discarded. Call on caps changes and flushes.
+    public func reset() {
+        state.withLock { s in
+            s.generation &+= 1  // wrapping: only equality of generations matters
+            s.waiting = nil
+            s.latest = nil
+        }
+    }
+
+    /// Number of detections finished and failed so far (for statistics and tests).
+    public var counts: (completed: Int, failures: Int, lastError: String?) {
+        state.withLock { ($0.completed, $0.failures, $0.lastError) }
+    }
+
+    /// Blocks until no job is running or waiting, or until `timeout` seconds pass. For stop()
+    /// and tests; the streaming thread never calls it.
+    @discardableResult
+    public func waitUntilIdle(timeout: Double) -> Bool {
+        idle.wait(timeout: .now() + timeout) == .success
+    }
+
+    private func launch(_ job: Job) {
+        idle.enter()
+        queue.async { [self] in
+            var next: Job? = job
+            while let current = next {
+                let outcome = Result { try detector.detect(current.input, thresholds: current.thresholds) }
+                next = state.withLock { s in
+                    switch outcome {
+                    case .success(let boxes):
+                        s.completed += 1
+                        if current.generation == s.generation {
+                            s.latest = Detection(boxes: boxes, stamp: current.stamp, generation: current.generation)
+                        }
+                    case .failure(let error):
+                        s.failures += 1
+                        s.lastError = String(describing: error)
+                    }
+                    let waiting = s.waiting
+                    s.waiting = nil
+                    if waiting == nil { s.running = false }
+                    return waiting
+                }
+            }
+            idle.leave()
+        }
+    }
+}

@@ -1,0 +1,248 @@
+/// Copies a frame of any supported format into packed RGB at the detector's input size,
+/// scaling and converting in the same pass.
+///
+/// Why in one pass: the detector sees a picture about a ninth of a 1080p frame, so reading each
+/// source sample once and writing only the small result is far cheaper than converting the
+/// whole frame to RGB first. Everything that depends on the format and the two sizes (which
+/// bytes make up R, G, B or Y, U, V, and which source samples feed each output pixel) is worked
+/// out once in `init`; `downscale` only walks tables.
+///
+/// Sampling: `.box` averages every source sample under an output pixel, which keeps thin
+/// strokes of small text visible after a 3x reduction; `.nearest` takes one sample per output
+/// pixel and is cheaper, but drops strokes narrower than the reduction. YUV formats are
+/// averaged as Y, U and V and converted afterwards (the conversion is linear, so this equals
+/// averaging RGB, up to clamping). YUV is read as BT.601 limited range; a BT.709 source comes
+/// out with slightly shifted colours, which does not matter for finding text.
+public struct RGBDownscaler: Sendable {
+    public enum Sampling: Sendable, Equatable {
+        case nearest
+        case box
+    }
+
+    public let format: PixelFormat
+    public let frameWidth: Int
+    public let frameHeight: Int
+    public let outputWidth: Int
+    public let outputHeight: Int
+    public let sampling: Sampling
+
+    /// One colour component: where its samples lie and how much each covers.
+    struct Component: Equatable {
+        var plane: Int
+        /// Byte offset of the first sample in a row.
+        var offset: Int
+        /// Bytes from one sample to the next in a row.
+        var sampleStride: Int
+        /// Luma pixels (columns, rows) covered by one sample.
+        var xSubsampling = 1
+        var ySubsampling = 1
+    }
+
+    enum ColorModel {
+        /// Components are R, G, B.
+        case rgb
+        /// Components are Y, U, V (BT.601, limited range).
+        case yuv
+        /// One component, copied to R, G and B (GRAY8 is full range).
+        case gray
+    }
+
+    /// The source samples one output pixel (or row) averages: `count` samples from `start`.
+    /// For columns, `start` is a byte offset within a row; for rows, a row index.
+    struct Span {
+        var start: Int
+        var count: Int
+    }
+
+    let model: ColorModel
+    let components: [Component]
+    /// Per component: one span per output column (byte offsets) and per output row (rows).
+    let columnSpans: [[Span]]
+    let rowSpans: [[Span]]
+
+    public init(format: PixelFormat, frameWidth: Int, frameHeight: Int,
+                outputWidth: Int, outputHeight: Int, sampling: Sampling = .box) {
+        precondition(frameWidth > 0 && frameHeight > 0 && outputWidth > 0 && outputHeight > 0,
+                     "sizes must be positive")
+        self.format = format
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        self.outputWidth = outputWidth
+        self.outputHeight = outputHeight
+        self.sampling = sampling
+        (model, components) = Self.describe(format)
+        columnSpans = components.map { c in
+            Self.spans(source: frameWidth, output: outputWidth, subsampling: c.xSubsampling,
+                       sampling: sampling).map { Span(start: c.offset + $0.start * c.sampleStride, count: $0.count) }
+        }
+        rowSpans = components.map { c in
+            Self.spans(source: frameHeight, output: outputHeight, subsampling: c.ySubsampling,
+                       sampling: sampling)
+        }
+    }
+
+    /// The planes `downscale` reads: one more than the highest plane index used.
+    public var planeCount: Int { (components.map(\.plane).max() ?? 0) + 1 }
+
+    /// Writes `outputWidth` x `outputHeight` RGB pixels to `rgb`, rows `stride` bytes apart.
+    public func downscale(_ frame: FrameBuffer, into rgb: UnsafeMutableRawBufferPointer, stride: Int) {
+        precondition(frame.width == frameWidth && frame.height == frameHeight,
+                     "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
+        precondition(frame.planes.count >= planeCount && frame.strides.count >= planeCount,
+                     "frame has too few planes for \(format)")
+        precondition(stride >= outputWidth * 3 && rgb.count >= (outputHeight - 1) * stride + outputWidth * 3,
+                     "RGB buffer too small")
+        guard let out = rgb.baseAddress else { return }
+        let n = components.count
+        // One row of averaged samples per component, converted to RGB when the row is done.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n * outputWidth) { rowValues in
+            for oy in 0..<outputHeight {
+                for c in 0..<n {
+                    averageRow(component: c, outputRow: oy, frame: frame,
+                               into: UnsafeMutableBufferPointer(rebasing: rowValues[(c * outputWidth)..<((c + 1) * outputWidth)]))
+                }
+                let dst = out + oy * stride
+                switch model {
+                case .rgb:
+                    for x in 0..<outputWidth {
+                        dst.storeBytes(of: rowValues[x], toByteOffset: 3 * x, as: UInt8.self)
+                        dst.storeBytes(of: rowValues[outputWidth + x], toByteOffset: 3 * x + 1, as: UInt8.self)
+                        dst.storeBytes(of: rowValues[2 * outputWidth + x], toByteOffset: 3 * x + 2, as: UInt8.self)
+                    }
+                case .yuv:
+                    for x in 0..<outputWidth {
+                        let (r, g, b) = Self.rgbFromYUV(rowValues[x], rowValues[outputWidth + x],
+                                                        rowValues[2 * outputWidth + x])
+                        dst.storeBytes(of: r, toByteOffset: 3 * x, as: UInt8.self)
+                        dst.storeBytes(of: g, toByteOffset: 3 * x + 1, as: UInt8.self)
+                        dst.storeBytes(of: b, toByteOffset: 3 * x + 2, as: UInt8.self)
+                    }
+                case .gray:
+                    for x in 0..<outputWidth {
+                        let v = rowValues[x]
+                        dst.storeBytes(of: v, toByteOffset: 3 * x, as: UInt8.self)
+                        dst.storeBytes(of: v, toByteOffset: 3 * x + 1, as: UInt8.self)
+                        dst.storeBytes(of: v, toByteOffset: 3 * x + 2, as: UInt8.self)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Packed RGB with no row padding (`outputWidth * 3` bytes a row).
+    public func downscale(_ frame: FrameBuffer) -> [UInt8] {
+        let stride = outputWidth * 3
+        return [UInt8](unsafeUninitializedCapacity: stride * outputHeight) { buffer, count in
+            downscale(frame, into: UnsafeMutableRawBufferPointer(buffer), stride: stride)
+            count = stride * outputHeight
+        }
+    }
+
+    /// Averages one component over the source block of each pixel of output row `outputRow`.
+    @inline(__always)
+    private func averageRow(component c: Int, outputRow oy: Int, frame: FrameBuffer,
+                            into values: UnsafeMutableBufferPointer<UInt8>) {
+        let component = components[c]
+        let rows = rowSpans[c][oy]
+        let base = UnsafeRawPointer(frame.planes[component.plane])
+        let planeStride = frame.strides[component.plane]
+        let sampleStride = component.sampleStride
+        columnSpans[c].withUnsafeBufferPointer { columns in
+            if rows.count == 1 && sampling == .nearest {
+                let row = base + rows.start * planeStride
+                for x in 0..<columns.count {
+                    values[x] = row.load(fromByteOffset: columns[x].start, as: UInt8.self)
+                }
+                return
+            }
+            for x in 0..<columns.count {
+                let span = columns[x]
+                var sum = 0
+                for r in rows.start..<(rows.start + rows.count) {
+                    let sample = base + r * planeStride + span.start
+                    for k in 0..<span.count {
+                        sum &+= Int(sample.load(fromByteOffset: k * sampleStride, as: UInt8.self))
+                    }
+                }
+                // Rounded mean; sum is at most 255 * block size, far from overflow.
+                let samples = span.count * rows.count
+                values[x] = UInt8(truncatingIfNeeded: (sum + samples / 2) / samples)
+            }
+        }
+    }
+
+    /// BT.601 limited range to RGB in 8.8 fixed point (the coefficients of ITU-R BT.601,
+    /// scaled by 256: 1.164, 1.596, 0.392, 0.813, 2.017).
+    @inline(__always)
+    static func rgbFromYUV(_ y: UInt8, _ u: UInt8, _ v: UInt8) -> (UInt8, UInt8, UInt8) {
+        let c = 298 * (Int(y) - 16) + 128
+        let d = Int(u) - 128
+        let e = Int(v) - 128
+        @inline(__always) func clamp(_ x: Int) -> UInt8 { UInt8(min(max(x >> 8, 0), 255)) }
+        return (clamp(c + 409 * e), clamp(c - 100 * d - 208 * e), clamp(c + 516 * d))
+    }
+
+    /// For each output index, the samples of a grid (`subsampling` source pixels a sample) that
+    /// it averages. Box: the source pixels [o*L/n, (o+1)*L/n), at least one. Nearest: the
+    /// sample under the output pixel's centre.
+    static func spans(source: Int, output: Int, subsampling s: Int, sampling: Sampling) -> [Span] {
+        let samples = (source + s - 1) / s
+        return (0..<output).map { o in
+            switch sampling {
+            case .nearest:
+                let x = ((2 * o + 1) * source) / (2 * output)
+                return Span(start: min(x / s, samples - 1), count: 1)
+            case .box:
+                let x0 = o * source / output
+                let x1 = max(x0 + 1, (o + 1) * source / output)
+                let g0 = min(x0 / s, samples - 1)
+                let g1 = min(max(g0 + 1, (x1 + s - 1) / s), samples)
+                return Span(start: g0, count: g1 - g0)
+            }
+        }
+    }
+
+    static func describe(_ format: PixelFormat) -> (ColorModel, [Component]) {
+        func packedRGB(_ r: Int, _ g: Int, _ b: Int, bytes: Int) -> (ColorModel, [Component]) {
+            (.rgb, [r, g, b].map { Component(plane: 0, offset: $0, sampleStride: bytes) })
+        }
+        func packed422(y: Int, u: Int, v: Int) -> (ColorModel, [Component]) {
+            (.yuv, [Component(plane: 0, offset: y, sampleStride: 2),
+                    Component(plane: 0, offset: u, sampleStride: 4, xSubsampling: 2),
+                    Component(plane: 0, offset: v, sampleStride: 4, xSubsampling: 2)])
+        }
+        func planar420(uPlane: Int, uOffset: Int, vPlane: Int, vOffset: Int, chromaStride: Int)
+            -> (ColorModel, [Component]) {
+            (.yuv, [Component(plane: 0, offset: 0, sampleStride: 1),
+                    Component(plane: uPlane, offset: uOffset, sampleStride: chromaStride,
+                              xSubsampling: 2, ySubsampling: 2),
+                    Component(plane: vPlane, offset: vOffset, sampleStride: chromaStride,
+                              xSubsampling: 2, ySubsampling: 2)])
+        }
+        switch format {
+        case .rgba: return packedRGB(0, 1, 2, bytes: 4)
+        case .bgra: return packedRGB(2, 1, 0, bytes: 4)
+        case .argb: return packedRGB(1, 2, 3, bytes: 4)
+        case .abgr: return packedRGB(3, 2, 1, bytes: 4)
+        case .rgbx: return packedRGB(0, 1, 2, bytes: 4)
+        case .bgrx: return packedRGB(2, 1, 0, bytes: 4)
+        case .xrgb: return packedRGB(1, 2, 3, bytes: 4)
+        case .xbgr: return packedRGB(3, 2, 1, bytes: 4)
+        case .rgb: return packedRGB(0, 1, 2, bytes: 3)
+        case .bgr: return packedRGB(2, 1, 0, bytes: 3)
+        case .gray8: return (.gray, [Component(plane: 0, offset: 0, sampleStride: 1)])
+        case .ayuv:
+            return (.yuv, [1, 2, 3].map { Component(plane: 0, offset: $0, sampleStride: 4) })
+        case .y444:
+            return (.yuv, [0, 1, 2].map { Component(plane: $0, offset: 0, sampleStride: 1) })
+        // GstVideoFrame maps YV12's planes as Y, V, U (its plane order), I420's as Y, U, V.
+        case .i420: return planar420(uPlane: 1, uOffset: 0, vPlane: 2, vOffset: 0, chromaStride: 1)
+        case .yv12: return planar420(uPlane: 2, uOffset: 0, vPlane: 1, vOffset: 0, chromaStride: 1)
+        case .nv12: return planar420(uPlane: 1, uOffset: 0, vPlane: 1, vOffset: 1, chromaStride: 2)
+        case .nv21: return planar420(uPlane: 1, uOffset: 1, vPlane: 1, vOffset: 0, chromaStride: 2)
+        case .yuy2: return packed422(y: 0, u: 1, v: 3)
+        case .yvyu: return packed422(y: 0, u: 3, v: 1)
+        case .uyvy: return packed422(y: 1, u: 0, v: 2)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A text kernel as the detector reports it (textmirror.h, `TextMirrorDetectedBox`): a rotated
+/// rectangle in the detector's input pixels, before unclip, with OpenCV's `minAreaRect` angle
+/// convention (degrees, clockwise on screen, `width` along the angle, which is not necessarily
+/// along the text).
+public struct DetectorBox: Equatable, Sendable {
+    public var centerX: Double
+    public var centerY: Double
+    public var width: Double
+    public var height: Double
+    public var angle: Double
+    public var score: Double
+
+    public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double, score: Double) {
+        self.centerX = centerX
+        self.centerY = centerY
+        self.width = width
+        self.height = height
+        self.angle = angle
+        self.score = score
+    }
+}
+
+/// Turns detector kernels into text lines in frame pixels, the way PP-OCR's DB post-processing
+/// does, plus the conventions the mirror needs:
+///
+/// 1. *Unclip*: DB is trained to predict each text line shrunk by a margin; the margin is given
+///    back by offsetting the kernel outwards by `area * unclipRatio / perimeter`. For a
+///    rectangle, that offset (pyclipper's, with round joins) followed by a minimum-area
+///    rectangle is exactly the rectangle grown by that distance on every side.
+/// 2. *Map to the frame*: input pixels times the per-axis scale (the two scales differ slightly
+///    because each input side is rounded to 32).
+/// 3. *Orient*: `width` runs along the text line and `angle` is in (-90, 90], so a horizontal
+///    mirror reverses the line's reading direction. Boxes clearly longer than high along a
+///    steep direction are taken as rotated lines, as PP-OCR does (height/width >= 1.5 means a
+///    vertical line); squarer steep boxes are turned back towards upright.
+/// 4. *Filter*: lines lower than `minTextHeight` x frame height are dropped.
+public struct TextBoxPostprocess: Equatable, Sendable {
+    /// PP-OCR ships 1.5 (PaddleOCR) and 1.6 (RapidOCR); 1.5 measured best against the ink of
+    /// rendered text (see Tests/TextMirrorDetectionTests).
+    public static let defaultUnclipRatio = 1.5
+    /// PP-OCR's rule for vertical lines (`get_rotate_crop_image`).
+    public static let steepLineElongation = 1.5
+
+    public var unclipRatio: Double
+    /// Fraction of the frame height; 0 keeps everything.
+    public var minTextHeight: Double
+
+    public init(unclipRatio: Double = defaultUnclipRatio, minTextHeight: Double = 0) {
+        self.unclipRatio = unclipRatio
+        self.minTextHeight = minTextHeight
+    }
+
+    /// Kernels found in an `input`-sized picture of a `frameWidth` x `frameHeight` frame, as
+    /// text lines in frame pixels.
+    public func textBoxes(_ kernels: [DetectorBox], input: DetectorInputSize,
+                          frameWidth: Int, frameHeight: Int) -> [TextBox] {
+        let scale = input.scale(frameWidth: frameWidth, frameHeight: frameHeight)
+        let minHeight = minTextHeight * Double(frameHeight)
+        return kernels.compactMap { kernel in
+            let line = Self.unclip(kernel, ratio: unclipRatio)
+            let box = Self.orientedAlongText(Self.toFrame(line, scaleX: scale.x, scaleY: scale.y))
+            guard box.height >= minHeight, box.width > 0, box.height > 0 else { return nil }
+            return TextBox(box: box, score: kernel.score)
+        }
+    }
+
+    /// The kernel grown by `area * ratio / perimeter` on every side.
+    public static func unclip(_ box: DetectorBox, ratio: Double) -> DetectorBox {
+        let perimeter = 2 * (box.width + box.height)
+        guard perimeter > 0 else { return box }
+        let distance = box.width * box.height * ratio / perimeter
+        var grown = box
+        grown.width += 2 * distance
+        grown.height += 2 * distance
+        return grown
+    }
+
+    /// Maps a box from input pixels to frame pixels. Under unequal scales a rotated rectangle
+    /// becomes a parallelogram; the result keeps the centre, the direction and length of the
+    /// width side, and the length of the height side, which covers the parallelogram up to the
+    /// (sub-percent) difference between the two scales.
+    public static func toFrame(_ box: DetectorBox, scaleX: Double, scaleY: Double) -> PixelBox {
+        let radians = box.angle * .pi / 180
+        let c = cos(radians), s = sin(radians)
+        let widthX = box.width * c * scaleX, widthY = box.width * s * scaleY
+        let heightX = -box.height * s * scaleX, heightY = box.height * c * scaleY
+        let angle = (widthX == 0 && widthY == 0) ? box.angle : atan2(widthY, widthX) * 180 / .pi
+        return PixelBox(centerX: box.centerX * scaleX, centerY: box.centerY * scaleY,
+                        width: (widthX * widthX + widthY * widthY).squareRoot(),
+                        height: (heightX * heightX + heightY * heightY).squareRoot(),
+                        angle: angle)
+    }
+
+    /// The same rectangle described with `width` along the text line and `angle` in (-90, 90].
+    public static func orientedAlongText(_ box: PixelBox) -> PixelBox {
+        var b = box
+        // The long side first: text lines are longer than they are high.
+        if b.height > b.width {
+            swap(&b.width, &b.height)
+            b.angle += 90
+        }
+        b.angle = normalizedAngle(b.angle)
+        // A steep box that is not clearly elongated is more likely upright glyphs than a
+        // rotated line: describe it from the side nearer to horizontal.
+        if abs(b.angle) > 45, b.width < steepLineElongation * b.height {
+            swap(&b.width, &b.height)
+            b.angle = normalizedAngle(b.angle - 90)
+        }
+        return b
+    }
+
+    /// `angle` reduced to (-90, 90]: a rectangle is the same after a half turn.
+    static func normalizedAngle(_ angle: Double) -> Double {
+        guard angle.isFinite else { return 0 }
+        var a = angle.truncatingRemainder(dividingBy: 180)
+        if a > 90 { a -= 180 }
+        if a <= -90 { a += 180 }
+        return a
+    }
+}

@@ -1,0 +1,67 @@
+import CShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the detection model is looked for when the `model` property is not set, in order:
+///
+/// 1. `$TEXTMIRROR_MODEL`;
+/// 2. `${XDG_DATA_HOME:-~/.local/share}/textmirror/models/ppocrv4_det.onnx` (what
+///    `make install` / `scripts/install.sh` writes for one user);
+/// 3. `share/textmirror/models/` of the prefix the plugin is installed in, then of `/usr/local`
+///    and `/usr`;
+/// 4. `models/` in a folder above the plugin (a build tree: `.build/.../libgsttextmirror.so`).
+///
+/// The element names every place it looked when none holds the file.
+enum ModelLocation {
+    static let fileName = "ppocrv4_det.onnx"
+    static let environmentVariable = "TEXTMIRROR_MODEL"
+    static let fetchCommand = "scripts/fetch-model.sh (in the textmirror source tree)"
+
+    static func candidates() -> [String] {
+        var paths: [String] = []
+        if let env = environment(environmentVariable), !env.isEmpty { paths.append(env) }
+        if let data = environment("XDG_DATA_HOME"), !data.isEmpty {
+            paths.append("\(data)/textmirror/models/\(fileName)")
+        } else if let home = environment("HOME") {
+            paths.append("\(home)/.local/share/textmirror/models/\(fileName)")
+        }
+        let pluginDirectory = pluginPath().map(parent)
+        if let pluginDirectory {
+            // <prefix>/lib/gstreamer-1.0/libgsttextmirror.so -> <prefix>/share/textmirror
+            paths.append("\(parent(parent(pluginDirectory)))/share/textmirror/models/\(fileName)")
+        }
+        paths.append("/usr/local/share/textmirror/models/\(fileName)")
+        paths.append("/usr/share/textmirror/models/\(fileName)")
+        if var directory = pluginDirectory {
+            for _ in 0..<4 {
+                directory = parent(directory)
+                paths.append("\(directory)/models/\(fileName)")
+            }
+        }
+        return paths
+    }
+
+    /// The first candidate that exists, or nil.
+    static func resolve() -> String? {
+        candidates().first { access($0, R_OK) == 0 }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The plugin file GStreamer loaded, followed through symlinks (a build tree's
+    /// `.build/release` is one).
+    private static func pluginPath() -> String? {
+        guard let name = textmirror_plugin_filename() else { return nil }
+        guard let resolved = realpath(name, nil) else { return String(cString: name) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,84 @@
+import CShim
+import TextMirrorCore
+
+extension MirrorEngine.Settings {
+    /// Takes the values of a C settings struct. A regions value the parser refuses keeps the
+    /// previous regions (the element has already warned about it) and reports
+    /// TEXTMIRROR_ERROR_INVALID_ARGUMENT; everything else is applied regardless.
+    mutating func apply(_ c: TextMirrorSettings) -> TextMirrorStatus {
+        var status = TEXTMIRROR_OK
+        if let regions = try? RegionSpec.parse(c.regions.map { String(cString: $0) } ?? "") {
+            self.regions = regions
+        } else {
+            status = TEXTMIRROR_ERROR_INVALID_ARGUMENT
+        }
+        switch c.flip {
+        case TEXTMIRROR_FLIP_VERTICAL: flip = .vertical
+        case TEXTMIRROR_FLIP_ROTATE_180: flip = .rotate180
+        default: flip = .horizontal
+        }
+        detect = c.detect != 0
+        switch c.detection_mode {
+        case TEXTMIRROR_DETECTION_ASYNC: mode = .async
+        case TEXTMIRROR_DETECTION_SYNC: mode = .sync
+        default: mode = .auto
+        }
+        if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
+        if c.min_text_height.isFinite { minTextHeight = min(max(c.min_text_height, 0), 1) }
+        thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
+        return status
+    }
+}
+
+extension SessionSettings {
+    init?(_ c: TextMirrorSettings) {
+        var engine = MirrorEngine.Settings()
+        guard engine.apply(c) == TEXTMIRROR_OK else { return nil }
+        self.init(engine: engine, detector: DetectorConfiguration(
+            modelPath: c.model.map { String(cString: $0) },
+            inputLongSide: Int(c.detection_size),
+            threads: Int(c.threads)))
+    }
+}
+
+extension FrameStamp {
+    init(_ c: TextMirrorTimestamps) {
+        func known(_ t: UInt64) -> UInt64? { t == TEXTMIRROR_TIME_NONE ? nil : t }
+        self.init(pts: known(c.pts), duration: known(c.duration),
+                  streamTime: known(c.stream_time), runningTime: known(c.running_time))
+    }
+}
+
+extension TextMirrorTimestamps {
+    init(_ stamp: FrameStamp) {
+        self.init(pts: stamp.pts ?? TEXTMIRROR_TIME_NONE, duration: stamp.duration ?? TEXTMIRROR_TIME_NONE,
+                  stream_time: stamp.streamTime ?? TEXTMIRROR_TIME_NONE,
+                  running_time: stamp.runningTime ?? TEXTMIRROR_TIME_NONE)
+    }
+}
+
+extension TextMirrorFrameResult {
+    mutating func fill(from report: MirrorEngine.FrameReport) {
+        n_mirrored = Self.copy(report.mirrored, into: &mirrored)
+        has_detection = report.detection == nil ? 0 : 1
+        detection_time = TextMirrorTimestamps(report.detection?.stamp ?? FrameStamp())
+        n_detected = Self.copy(report.detection?.boxes ?? [], into: &detected)
+    }
+
+    /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a
+    /// tuple); returns how many were copied.
+    private static func copy<Tuple>(_ boxes: [TextBox], into storage: inout Tuple) -> Int32 {
+        let capacity = Int(TEXTMIRROR_MAX_BOXES)
+        let count = min(boxes.count, capacity)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let slots = raw.bindMemory(to: TextMirrorBox.self)
+            precondition(slots.count == capacity, "TextMirrorFrameResult layout changed")
+            for (i, text) in boxes.prefix(count).enumerated() {
+                slots[i] = TextMirrorBox(center_x: text.box.centerX, center_y: text.box.centerY,
+                                         width: text.box.width, height: text.box.height,
+                                         angle: text.box.angle, score: text.score)
+            }
+        }
+        return Int32(count)
+    }
+}

@@ -1,0 +1,167 @@
+import CShim
+import Synchronization
+import TextMirrorCore
+
+/// The PP-OCR text detector (CShim/textmirror_detector.cpp) as a `TextDetecting`: copies frames
+/// into small RGB pictures, runs the network on them and returns text lines in frame pixels.
+///
+/// The C++ detector is bound to one input size (OpenCV 4.6 caches layer shapes), so this class
+/// keeps one for the size it last saw and makes a new one when the frame size changes; the
+/// model file is read only once (the C++ side shares it).
+///
+/// Locking: `net` is held for a whole detection, which serialises detections on this object
+/// (the C++ detector is single-threaded); `scaler` is a separate lock so `prepare`, on the
+/// streaming thread, never waits for a detection running on the detection queue.
+public final class TextDetector: TextDetecting {
+    public struct Configuration: Sendable, Equatable {
+        public var modelPath: String
+        /// Long side of the detector's input in pixels (the element's `detection-size`).
+        public var detectionSize: Int
+        /// OpenCV worker threads, 0 = one per core.
+        public var threads: Int
+        public var postprocess: TextBoxPostprocess
+        public var sampling: RGBDownscaler.Sampling
+        /// More boxes than this in one frame keeps the best-scoring ones.
+        public var maxBoxes: Int
+
+        public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
+                    threads: Int = 0, postprocess: TextBoxPostprocess = TextBoxPostprocess(),
+                    sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = 256) {
+            self.modelPath = modelPath
+            self.detectionSize = detectionSize
+            self.threads = threads
+            self.postprocess = postprocess
+            self.sampling = sampling
+            self.maxBoxes = maxBoxes
+        }
+    }
+
+    /// A model that cannot be loaded, or a detection that failed; the text says why and, for a
+    /// model, names the path.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    public let configuration: Configuration
+    private let net: Mutex<DetectorNet>
+    private let scaler = Mutex<RGBDownscaler?>(nil)
+
+    /// Loads the model and proves it runs (on a tiny input, so start-up stays fast); the
+    /// network for the real frame size is made on the first detection or by `prepare(width:height:)`.
+    public init(_ configuration: Configuration) throws(Failure) {
+        guard configuration.maxBoxes >= 0 else { throw Failure(description: "maxBoxes must not be negative") }
+        self.configuration = configuration
+        let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64))
+        net = Mutex(probe)
+    }
+
+    /// The detector's input size for a frame of this size.
+    public func inputSize(frameWidth: Int, frameHeight: Int) -> DetectorInputSize {
+        DetectorInputSize(frameWidth: frameWidth, frameHeight: frameHeight,
+                          longSide: configuration.detectionSize)
+    }
+
+    /// Makes the network for frames of this size now rather than on the first detection (which
+    /// then would take a model load longer). Call it where a short wait is harmless.
+    public func prepare(frameWidth: Int, frameHeight: Int) throws(Failure) {
+        let size = inputSize(frameWidth: frameWidth, frameHeight: frameHeight)
+        try net.withLock { (current: inout DetectorNet) throws(Failure) in
+            if current.size != size { current = try DetectorNet(configuration, size: size) }
+        }
+    }
+
+    // MARK: TextDetecting
+
+    public func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> DetectionInput {
+        let size = inputSize(frameWidth: frame.width, frameHeight: frame.height)
+        let downscaler = scaler.withLock { cached -> RGBDownscaler in
+            if let cached, cached.format == layout.format, cached.frameWidth == frame.width,
+               cached.frameHeight == frame.height, cached.outputWidth == size.width,
+               cached.outputHeight == size.height, cached.sampling == configuration.sampling {
+                return cached
+            }
+            let made = RGBDownscaler(format: layout.format, frameWidth: frame.width,
+                                     frameHeight: frame.height, outputWidth: size.width,
+                                     outputHeight: size.height, sampling: configuration.sampling)
+            cached = made
+            return made
+        }
+        return DetectionInput(width: size.width, height: size.height, rgb: downscaler.downscale(frame),
+                              frameWidth: frame.width, frameHeight: frame.height)
+    }
+
+    public func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox] {
+        try detectLines(input, thresholds: thresholds)
+    }
+
+    /// `detect` with its error type spelled out.
+    public func detectLines(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [TextBox] {
+        let g = DetectorInputSize.granularity
+        guard input.width > 0, input.height > 0, input.width % g == 0, input.height % g == 0,
+              input.rgb.count == input.width * input.height * 3,
+              input.frameWidth > 0, input.frameHeight > 0 else {
+            throw Failure(description: "detection input \(input.width)x\(input.height) is malformed")
+        }
+        let size = DetectorInputSize(width: input.width, height: input.height)
+        let kernels = try net.withLock { (current: inout DetectorNet) throws(Failure) -> [DetectorBox] in
+            if current.size != size { current = try DetectorNet(configuration, size: size) }
+            return try current.run(input.rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
+        }
+        return configuration.postprocess.textBoxes(kernels, input: size, frameWidth: input.frameWidth,
+                                                   frameHeight: input.frameHeight)
+    }
+
+    /// Kernels straight from the network (input pixels, before unclip); for tests and tuning.
+    public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [DetectorBox] {
+        let size = DetectorInputSize(width: input.width, height: input.height)
+        return try net.withLock { (current: inout DetectorNet) throws(Failure) -> [DetectorBox] in
+            if current.size != size { current = try DetectorNet(configuration, size: size) }
+            return try current.run(input.rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
+        }
+    }
+}
+
+/// Owns one `TextMirrorDetector *` (textmirror.h). Only ever used inside `TextDetector`'s lock,
+/// which is what makes the unchecked `Sendable` true.
+private final class DetectorNet: @unchecked Sendable {
+    let size: DetectorInputSize
+    private let handle: OpaquePointer
+
+    init(_ configuration: TextDetector.Configuration, size: DetectorInputSize) throws(TextDetector.Failure) {
+        var message = [CChar](repeating: 0, count: 1024)
+        let made = message.withUnsafeMutableBufferPointer { buffer in
+            textmirror_detector_new(configuration.modelPath, Int32(size.width), Int32(size.height),
+                                    Int32(clamping: configuration.threads), buffer.baseAddress, buffer.count)
+        }
+        guard let made else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw TextDetector.Failure(description: text.isEmpty ? "could not load the text detection model" : text)
+        }
+        self.size = size
+        handle = made
+    }
+
+    deinit {
+        textmirror_detector_free(handle)
+    }
+
+    func run(_ rgb: [UInt8], thresholds: DetectionThresholds, maxBoxes: Int) throws(TextDetector.Failure) -> [DetectorBox] {
+        var boxes = [TextMirrorDetectedBox](repeating: TextMirrorDetectedBox(), count: maxBoxes)
+        var count: Int32 = 0
+        let status = rgb.withUnsafeBufferPointer { pixels in
+            boxes.withUnsafeMutableBufferPointer { out in
+                textmirror_detector_run(handle, pixels.baseAddress, Int32(size.width), Int32(size.height),
+                                        Int32(size.width * 3), Float(thresholds.text), Float(thresholds.box),
+                                        out.baseAddress, Int32(clamping: out.count), &count)
+            }
+        }
+        guard status == TEXTMIRROR_DETECTOR_OK else {
+            throw TextDetector.Failure(description: "text detection failed: "
+                                       + String(cString: textmirror_detector_last_error(handle)))
+        }
+        return boxes.prefix(Int(count)).map {
+            DetectorBox(centerX: Double($0.center_x), centerY: Double($0.center_y), width: Double($0.width),
+                        height: Double($0.height), angle: Double($0.angle), score: Double($0.score))
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+import TextMirrorCore
+
+/// Rotated boxes, mirrored sample by sample with nearest-neighbour reflection.
+@Suite struct RotatedMirrorTests {
+    static let width = 41, height = 29
+
+    static let angles: [Double] = [1, 30, -20, 45, 90, 135, 200, 271.5]
+
+    static func boxes(angle: Double) -> [PixelBox] {
+        [PixelBox(centerX: 20.5, centerY: 14.5, width: 24, height: 10, angle: angle),
+         PixelBox(centerX: 19, centerY: 13, width: 9, height: 17, angle: angle),
+         // Partly outside the top-right corner.
+         PixelBox(centerX: 38, centerY: 3, width: 20, height: 8, angle: angle)]
+    }
+
+    static func mirrored(_ frame: TestFrame, _ boxes: [PixelBox], flip: Flip) throws -> TestFrame {
+        let out = frame.copy()
+        out.mirror(try FrameMirror(format: frame.layout.format, width: frame.width, height: frame.height),
+                   boxes, flip: flip)
+        return out
+    }
+
+    /// Each sample inside the box takes the sample nearest the exact reflection of its centre;
+    /// everything outside the box, row padding and guard bytes included, stays as it was.
+    @Test("Matches the nearest-neighbour reference", arguments: PixelFormat.allCases)
+    func matchesReference(format: PixelFormat) throws {
+        for angle in Self.angles {
+            for box in Self.boxes(angle: angle) {
+                for flip in Flip.allCases {
+                    let before = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
+                    let after = try Self.mirrored(before, [box], flip: flip)
+                    let violations = RotatedReference(box: box, flip: flip).violations(before: before, after: after)
+                    #expect(violations.isEmpty,
+                            "\(format) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(3))")
+                    #expect(after.difference(from: before) != nil, "\(format) \(flip) \(box) changed nothing")
+                }
+            }
+        }
+    }
+
+    /// Nothing outside the box's bounding block (in whole samples) changes: not a sample, not a
+    /// padding byte, not a byte before or after a plane.
+    @Test("Leaves everything outside the bounding block untouched", arguments: PixelFormat.allCases)
+    func outsideBoundingBlockUntouched(format: PixelFormat) throws {
+        for angle in Self.angles {
+            for box in Self.boxes(angle: angle) {
+                let before = TestFrame(format, width: Self.width, height: Self.height, padding: 5)
+                let after = try Self.mirrored(before, [box], flip: .horizontal)
+                let a = angle * .pi / 180
+                let extentX = abs(cos(a)) * box.width / 2 + abs(sin(a)) * box.height / 2
+                let extentY = abs(sin(a)) * box.width / 2 + abs(cos(a)) * box.height / 2
+                // Allowed changes: samples whose area meets the block. Copy just those from
+                // `after` into `before`; what is left must equal `after` everywhere.
+                let expected = before.copy()
+                for grid in before.layout.grids {
+                    let xs = Double(grid.xSub), ys = Double(grid.ySub)
+                    for gy in 0..<grid.rows(height: Self.height) {
+                        for gx in 0..<grid.columns(width: Self.width) {
+                            let meetsX = (Double(gx) + 1) * xs > box.centerX - extentX && Double(gx) * xs < box.centerX + extentX
+                            let meetsY = (Double(gy) + 1) * ys > box.centerY - extentY && Double(gy) * ys < box.centerY + extentY
+                            if meetsX && meetsY { expected.setSample(grid, gx, gy, after.sample(grid, gx, gy)) }
+                        }
+                    }
+                }
+                let difference = after.difference(from: expected)
+                #expect(difference == nil, "\(format) \(box): \(difference ?? "")")
+            }
+        }
+    }
+
+    /// Where the reflection maps sample centres onto sample centres, mirroring twice restores
+    /// the box exactly. Quarter turns do so on every grid when the footprint's edges are even
+    /// (clear of luma centres at n+0.5 and of 2x2 chroma centres at odd n); eighth turns only on
+    /// grids whose samples are square, so not on the 2x1 chroma of 4:2:2.
+    @Test("Twice restores the box at lattice-preserving angles", arguments: PixelFormat.allCases)
+    func twiceRestoresAtLatticeAngles(format: PixelFormat) throws {
+        var cases = [PixelBox(centerX: 20, centerY: 14, width: 20, height: 8, angle: 90),
+                     PixelBox(centerX: 20, centerY: 14, width: 24, height: 12, angle: -90),
+                     PixelBox(centerX: 20, centerY: 14, width: 8, height: 16, angle: 270)]
+        if TestLayout(format).grids.allSatisfy({ $0.xSub == $0.ySub }) {
+            // Centre on whole pixels with cx - cy even: then a diagonal reflection or a half
+            // turn takes luma centres (n + 0.5) and 2x2 chroma centres (odd n) onto their own kind.
+            cases += [PixelBox(centerX: 20, centerY: 14, width: 24, height: 10, angle: 45),
+                      PixelBox(centerX: 20, centerY: 14, width: 12, height: 12, angle: 135)]
+        }
+        for box in cases {
+            for flip in Flip.allCases {
+                let original = TestFrame(format, width: Self.width, height: Self.height, padding: 2)
+                let twice = try Self.mirrored(try Self.mirrored(original, [box], flip: flip), [box], flip: flip)
+                let reference = RotatedReference(box: box, flip: flip)
+                var inside = 0, restored = 0
+                for grid in original.layout.grids {
+                    for gy in 0..<grid.rows(height: Self.height) {
+                        for gx in 0..<grid.columns(width: Self.width) {
+                            let cx = (Double(gx) + 0.5) * Double(grid.xSub), cy = (Double(gy) + 0.5) * Double(grid.ySub)
+                            guard reference.depth(cx, cy) > 0 else { continue }
+                            inside += 1
+                            if twice.sample(grid, gx, gy) == original.sample(grid, gx, gy) { restored += 1 }
+                        }
+                    }
+                }
+                #expect(inside > 50)
+                #expect(Double(restored) >= 0.99 * Double(inside),
+                        "\(format) \(flip) \(box): \(restored) of \(inside) samples restored")
+            }
+        }
+    }
+
+    /// At any angle, nearest-neighbour reflection is no exact involution, but it is one for
+    /// every sample whose nearest reflected partner reflects back onto it, and mirroring twice
+    /// never moves a sample well inside the box by more than one pixel. Checked on RGBA, whose
+    /// samples are written as their own coordinates.
+    @Test("Twice restores mutual pairs exactly and all else to within a pixel",
+          arguments: angles, Flip.allCases)
+    func twiceRestoresNearlyAtAnyAngle(angle: Double, flip: Flip) throws {
+        let original = TestFrame(.rgba, width: Self.width, height: Self.height)
+        let grid = original.layout.grids[0]
+        for y in 0..<Self.height {
+            for x in 0..<Self.width { original.setSample(grid, x, y, [UInt8(x), UInt8(y), 0xA5, 0x5A]) }
+        }
+        for box in Self.boxes(angle: angle) {
+            let reference = RotatedReference(box: box, flip: flip)
+            func nearest(_ x: Int, _ y: Int) -> (Int, Int)? {
+                let (rx, ry) = reference.reflect(Double(x) + 0.5, Double(y) + 0.5)
+                let nx = Int(floor(rx)), ny = Int(floor(ry))
+                // Too close to a cell boundary to call: leave it out.
+                let tie = abs(rx - rx.rounded()) < 1e-6 || abs(ry - ry.rounded()) < 1e-6
+                guard !tie, nx >= 0, nx < Self.width, ny >= 0, ny < Self.height else { return nil }
+                return (nx, ny)
+            }
+            let twice = try Self.mirrored(try Self.mirrored(original, [box], flip: flip), [box], flip: flip)
+            var mutual = 0
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let depth = reference.depth(Double(x) + 0.5, Double(y) + 0.5)
+                    guard depth > 1e-6 else { continue }
+                    let value = twice.sample(grid, x, y)
+                    let (ox, oy) = (Int(value[0]), Int(value[1]))
+                    if let q = nearest(x, y), reference.depth(Double(q.0) + 0.5, Double(q.1) + 0.5) > 1e-6,
+                       let back = nearest(q.0, q.1), back == (x, y) {
+                        mutual += 1
+                        #expect((ox, oy) == (x, y), "\(flip) \(box): mutual pair (\(x),\(y)) came back from (\(ox),\(oy))")
+                    }
+                    if depth > 1, let q = nearest(x, y), nearest(q.0, q.1) != nil {
+                        #expect(abs(ox - x) <= 1 && abs(oy - y) <= 1,
+                                "\(flip) \(box): (\(x),\(y)) came back from (\(ox),\(oy))")
+                    }
+                }
+            }
+            #expect(mutual > 0, "\(flip) \(box): no mutual pairs; the check above checked nothing")
+        }
+    }
+
+    /// A box turned a quarter turn has its width axis upright, so its horizontal mirror is the
+    /// screen's vertical mirror of the box's footprint (and the other way round).
+    @Test("A quarter-turned box flips like the other axis", arguments: PixelFormat.allCases)
+    func quarterTurnSwapsAxes(format: PixelFormat) throws {
+        // Footprint 16..<24 x 4..<24: even edges, on every chroma grid, clear of sample centres.
+        let footprint = PixelBox(centerX: 20, centerY: 14, width: 8, height: 20)
+        let pairs: [(Flip, Flip)] = [(.horizontal, .vertical), (.vertical, .horizontal), (.rotate180, .rotate180)]
+        for angle in [90.0, -90, 270] {
+            let turned = PixelBox(centerX: 20, centerY: 14, width: 20, height: 8, angle: angle)
+            for (flip, screenFlip) in pairs {
+                let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
+                let rotated = try Self.mirrored(frame, [turned], flip: flip)
+                let axisAligned = try Self.mirrored(frame, [footprint], flip: screenFlip)
+                let difference = rotated.difference(from: axisAligned)
+                #expect(difference == nil, "\(format) angle \(angle) \(flip): \(difference ?? "")")
+            }
+        }
+    }
+
+    /// The same with a footprint whose left and right edges run through sample centres (x 16.5
+    /// and 25.5): which edge columns count as inside then hangs on rounding, and the
+    /// axis-aligned box rounds its edges, so only samples clear of the edge must agree. The top
+    /// and bottom edges (y 4 and 24) stay even, since they set the axis of the vertical mirror.
+    @Test("A quarter-turned box with edges on sample centres agrees away from its edges",
+          arguments: PixelFormat.allCases)
+    func quarterTurnSwapsAxesAwayFromEdges(format: PixelFormat) throws {
+        let turned = PixelBox(centerX: 21, centerY: 14, width: 20, height: 9, angle: 90)
+        let footprint = PixelBox(centerX: 21, centerY: 14, width: 9, height: 20)
+        let frame = TestFrame(format, width: Self.width, height: Self.height)
+        let rotated = try Self.mirrored(frame, [turned], flip: .horizontal)
+        let axisAligned = try Self.mirrored(frame, [footprint], flip: .vertical)
+        let reference = RotatedReference(box: turned, flip: .horizontal)
+        var compared = 0, differing: [String] = []
+        for grid in frame.layout.grids {
+            for gy in 0..<grid.rows(height: Self.height) {
+                for gx in 0..<grid.columns(width: Self.width) {
+                    let cx = (Double(gx) + 0.5) * Double(grid.xSub), cy = (Double(gy) + 0.5) * Double(grid.ySub)
+                    let depth = reference.depth(cx, cy)
+                    // Clear of the edge by more than one sample, or clearly outside.
+                    guard depth > Double(max(grid.xSub, grid.ySub)) + 0.5 || depth < -2 else { continue }
+                    compared += 1
+                    if rotated.sample(grid, gx, gy) != axisAligned.sample(grid, gx, gy) {
+                        differing.append("(\(gx),\(gy)) in grid \(grid.plane)/\(grid.offset)")
+                    }
+                }
+            }
+        }
+        #expect(compared > 500)
+        #expect(differing.isEmpty, "\(format): \(differing.count) samples differ, e.g. \(differing.prefix(4))")
+    }
+
+    /// Half and whole turns leave a rectangle where it was, so they mirror exactly as angle 0.
+    @Test("Angles 180, -180 and 360 mirror exactly as angle 0", arguments: PixelFormat.allCases)
+    func halfTurnEqualsNoTurn(format: PixelFormat) throws {
+        for flip in Flip.allCases {
+            let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 1)
+            let box = PixelBox(centerX: 17.3, centerY: 11.8, width: 19.4, height: 9.1)
+            let unturned = try Self.mirrored(frame, [box], flip: flip)
+            for angle in [180.0, -180, 360] {
+                var turned = box
+                turned.angle = angle
+                let difference = try Self.mirrored(frame, [turned], flip: flip).difference(from: unturned)
+                #expect(difference == nil, "\(format) \(flip) angle \(angle): \(difference ?? "")")
+            }
+        }
+    }
+
+    @Test("Degenerate rotated boxes change nothing", arguments: PixelFormat.allCases)
+    func degenerateRotatedBoxes(format: PixelFormat) throws {
+        let boxes = [PixelBox(centerX: 20, centerY: 14, width: 0, height: 10, angle: 30),
+                     PixelBox(centerX: 20, centerY: 14, width: 10, height: -3, angle: 30),
+                     PixelBox(centerX: .nan, centerY: 14, width: 10, height: 10, angle: 30),
+                     PixelBox(centerX: -50, centerY: -50, width: 10, height: 10, angle: 30),
+                     PixelBox(centerX: 100, centerY: 14, width: 10, height: 10, angle: 60)]
+        let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 2)
+        for flip in Flip.allCases {
+            let difference = try Self.mirrored(frame, boxes, flip: flip).difference(from: frame)
+            #expect(difference == nil, "\(format) \(flip): \(difference ?? "")")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TextMirrorCore
+
+/// One line of text drawn by GStreamer's `textoverlay` (Pango, the DejaVu fonts).
+struct TextLine {
+    var text: String
+    /// A Pango font description, e.g. "DejaVu Serif Bold 32".
+    var font: String
+    /// Big-endian ARGB, as textoverlay's `color`.
+    var color: UInt32
+    /// Top-left corner of the text's layout box, in pixels.
+    var x: Int
+    var y: Int
+    var outline = false
+    var shadow = false
+    /// Turns the whole line (and the picture under it) about the line's centre; degrees,
+    /// clockwise on screen.
+    var angle = 0.0
+}
+
+/// An RGBx picture (4 bytes a pixel, no padding) plus, for each line drawn on it, the pixels
+/// the drawing changed: the ground truth the detector is judged against.
+struct TextScene {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
+    var lines: [(line: TextLine, ink: [Int])] = []
+
+    init(width: Int, height: Int, background: Background) {
+        self.width = width
+        self.height = height
+        pixels = background.render(width: width, height: height)
+    }
+
+    var video: RawVideo { RawVideo(format: .rgbx, width: width, height: height, bytes: pixels) }
+
+    /// Draws `line`; its ink is every pixel that changed.
+    mutating func draw(_ line: TextLine) {
+        let before = pixels
+        let drawn = runElement("textoverlay", sinkPad: "video_sink", properties: [
+            ("text", line.text), ("font-desc", line.font), ("color", String(line.color)),
+            ("halignment", "left"), ("valignment", "top"),
+            ("xpad", String(line.x)), ("ypad", String(line.y)),
+            ("auto-resize", "false"), ("draw-outline", String(line.outline)),
+            ("draw-shadow", String(line.shadow)), ("shaded-background", "false"),
+        ], input: video)
+        var ink: [Int] = []
+        for i in 0..<(width * height) where (0..<3).contains(where: { drawn.bytes[4 * i + $0] != before[4 * i + $0] }) {
+            ink.append(i)
+        }
+        precondition(!ink.isEmpty, "textoverlay drew nothing for \"\(line.text)\"")
+        if line.angle == 0 {
+            pixels = drawn.bytes
+        } else {
+            // Turn the drawn line about its own centre and paste it over the old picture.
+            let area = Self.turnArea(of: ink, width: width, height: height)
+            let mask = Self.rotateMask(ink, width: width, height: height, degrees: line.angle, area: area)
+            let turned = Self.rotate(drawn.bytes, width: width, height: height, degrees: line.angle, area: area)
+            pixels = before
+            for i in mask { for c in 0..<4 { pixels[4 * i + c] = turned[4 * i + c] } }
+            ink = mask
+        }
+        lines.append((line, ink))
+    }
+
+    /// The centre of the ink and the pixels a turn about it can reach (a square around the
+    /// circle through the ink's corners), clipped to the picture.
+    struct TurnArea {
+        var cx: Double, cy: Double
+        var xs: Range<Int>, ys: Range<Int>
+    }
+
+    private static func turnArea(of ink: [Int], width: Int, height: Int) -> TurnArea {
+        let xs = ink.map { $0 % width }, ys = ink.map { $0 / width }
+        let cx = Double(xs.min()! + xs.max()! + 1) / 2, cy = Double(ys.min()! + ys.max()! + 1) / 2
+        let radius = (Double(xs.max()! - xs.min()! + 1) * Double(xs.max()! - xs.min()! + 1)
+            + Double(ys.max()! - ys.min()! + 1) * Double(ys.max()! - ys.min()! + 1)).squareRoot() / 2 + 2
+        func range(_ c: Double, _ limit: Int) -> Range<Int> {
+            max(Int(c - radius), 0)..<min(Int(c + radius) + 1, limit)
+        }
+        return TurnArea(cx: cx, cy: cy, xs: range(cx, width), ys: range(cy, height))
+    }
+
+    /// Bilinear rotation of an RGBx picture by `degrees` (clockwise) about the area's centre,
+    /// computed inside the area only.
+    private static func rotate(_ src: [UInt8], width: Int, height: Int, degrees: Double,
+                               area: TurnArea) -> [UInt8] {
+        let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = area.cx, cy = area.cy
+        var out = src
+        for y in area.ys {
+            for x in area.xs {
+                // Inverse mapping: where in the source does this output pixel come from?
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let sx = c * dx + s * dy + cx - 0.5, sy = -s * dx + c * dy + cy - 0.5
+                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                let fx = sx - Double(x0), fy = sy - Double(y0)
+                for ch in 0..<4 {
+                    func at(_ px: Int, _ py: Int) -> Double {
+                        Double(src[4 * (min(max(py, 0), height - 1) * width + min(max(px, 0), width - 1)) + ch])
+                    }
+                    let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+                        + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+                    out[4 * (y * width + x) + ch] = UInt8(min(max(v.rounded(), 0), 255))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The pixels whose inverse-rotated position falls on an ink pixel.
+    private static func rotateMask(_ ink: [Int], width: Int, height: Int, degrees: Double,
+                                   area: TurnArea) -> [Int] {
+        var isInk = [Bool](repeating: false, count: width * height)
+        for i in ink { isInk[i] = true }
+        let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = area.cx, cy = area.cy
+        var out: [Int] = []
+        for y in area.ys {
+            for x in area.xs {
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let sx = Int((c * dx + s * dy + cx).rounded(.down)), sy = Int((-s * dx + c * dy + cy).rounded(.down))
+                if sx >= 0, sx < width, sy >= 0, sy < height, isInk[sy * width + sx] { out.append(y * width + x) }
+            }
+        }
+        return out
+    }
+}
+
+/// Backgrounds the text is drawn on, from plain to busy.
+enum Background {
+    case solid(r: UInt8, g: UInt8, b: UInt8)
+    /// Left-to-right from one colour to another.
+    case gradient(from: (UInt8, UInt8, UInt8), to: (UInt8, UInt8, UInt8))
+    /// Random grey blocks of `block` pixels: texture with hard edges, but no strokes.
+    case noise(block: Int, seed: UInt64)
+    /// Random coloured rectangles of many sizes, overlapping: a cluttered scene.
+    case clutter(seed: UInt64)
+
+    func render(width: Int, height: Int) -> [UInt8] {
+        var p = [UInt8](repeating: 255, count: width * height * 4)
+        func set(_ x: Int, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+            let i = 4 * (y * width + x)
+            p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = 255
+        }
+        switch self {
+        case let .solid(r, g, b):
+            for y in 0..<height { for x in 0..<width { set(x, y, r, g, b) } }
+        case let .gradient(a, b):
+            for y in 0..<height {
+                for x in 0..<width {
+                    let t = Double(x) / Double(max(width - 1, 1))
+                    func mix(_ u: UInt8, _ v: UInt8) -> UInt8 { UInt8((Double(u) * (1 - t) + Double(v) * t).rounded()) }
+                    set(x, y, mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+                }
+            }
+        case let .noise(block, seed):
+            var rng = SplitMix(seed)
+            let columns = (width + block - 1) / block
+            let values = (0..<(columns * ((height + block - 1) / block))).map { _ in UInt8(96 + rng.next() % 128) }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = values[(y / block) * columns + x / block]
+                    set(x, y, v, v, v)
+                }
+            }
+        case let .clutter(seed):
+            var rng = SplitMix(seed)
+            for y in 0..<height { for x in 0..<width { set(x, y, 120, 140, 110) } }
+            for _ in 0..<60 {
+                let w = 20 + Int(rng.next() % UInt64(width / 3)), h = 20 + Int(rng.next() % UInt64(height / 3))
+                let x0 = Int(rng.next() % UInt64(width)), y0 = Int(rng.next() % UInt64(height))
+                let r = UInt8(rng.next() % 256), g = UInt8(rng.next() % 256), b = UInt8(rng.next() % 256)
+                for y in y0..<min(y0 + h, height) { for x in x0..<min(x0 + w, width) { set(x, y, r, g, b) } }
+            }
+        }
+        return p
+    }
+}
+
+/// A small deterministic random source (SplitMix64), so every run draws the same pictures.
+struct SplitMix {
+    private var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

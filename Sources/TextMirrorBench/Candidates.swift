@@ -13,13 +13,15 @@ enum Candidate: CaseIterable {
         return "\(x),\(formatFraction(y)),0.5,0.05"
     }.joined(separator: ";")
 
-    /// The gst-launch text the element is built from (nil for the plain copy).
+    /// The gst-launch text the element is built from (nil for the plain copy). textmirror runs
+    /// with detect=false: this table times the mirror itself; detection has its own
+    /// measurements (issue 5, item 2) and would need the model.
     var launchLine: String? {
         switch self {
         case .identity: "identity"
         case .videoflip: "videoflip video-direction=horiz"
-        case .textmirrorFull: "textmirror regions=\"0,0,1,1\""
-        case .textmirrorRegions: "textmirror regions=\"\(Self.tenRegions)\""
+        case .textmirrorFull: "textmirror detect=false regions=\"0,0,1,1\""
+        case .textmirrorRegions: "textmirror detect=false regions=\"\(Self.tenRegions)\""
         case .memcpy: nil
         }
     }

@@ -3,10 +3,10 @@ import TextMirrorCore
 /// Command line of textmirror-bench.
 struct Options {
     static let defaultFormats = ["RGBA", "RGB", "NV12", "I420", "YUY2", "GRAY8"]
-    /// Enough frames for a stable median and p90, while the default run (6 formats x 5
-    /// candidates, each frame also prepared and evicted from the caches) stays near 2 minutes
-    /// on a 2-core machine.
-    static let defaultFrames = 120
+    /// Enough frames for a stable median and p90. The default run (6 formats x 5 candidates,
+    /// each frame also prepared and evicted from the caches) takes about 40 s on an idle 2-core
+    /// machine, so it stays well under 3 minutes on a busy one.
+    static let defaultFrames = 300
 
     var plan: BenchmarkPlan
 

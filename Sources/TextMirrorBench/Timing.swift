@@ -7,6 +7,7 @@ enum MonotonicClock {
     static func nanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
+        // Seconds since boot times 1e9 stays below 2^64 for 584 years.
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }

@@ -10,14 +10,14 @@ public struct FrameMirror: Sendable {
     public let layout: FrameLayout
     public let width: Int
     public let height: Int
-    private let rowKernels: [RowKernel]
+    private let rowReversers: [RowReverser]
 
     public init(format: PixelFormat, width: Int, height: Int) throws(ConfigurationError) {
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         self.layout = FrameLayout(format)
         self.width = width
         self.height = height
-        self.rowKernels = layout.planes.map(RowReversal.kernel(for:))
+        self.rowReversers = layout.planes.map(RowReverser.init)
     }
 
     /// True when `frame` has the size and plane count this mirror was configured for.
@@ -45,7 +45,7 @@ public struct FrameMirror: Sendable {
     }
 
     private func mirrorAxisAligned(_ rect: PixelRect, flip: Flip, in frame: FrameBuffer) {
-        for (plane, kernel) in zip(layout.planes, rowKernels) {
+        for (plane, reverser) in zip(layout.planes, rowReversers) {
             // The rect is on the chroma grid, so x0 and y0 divide exactly; x1 and y1 may be an
             // odd frame edge, where the last (partial) unit belongs to the region.
             let ux0 = rect.x0 / plane.pixelsPerUnit
@@ -62,8 +62,13 @@ public struct FrameMirror: Sendable {
                     }
                 } else {
                     let offset = ux0 * plane.unitBytes
-                    for y in uy0..<uy1 {
-                        kernel(frame.row(plane: plane.index, y) + offset, ux1 - ux0)
+                    let units = ux1 - ux0
+                    // One scratch buffer serves every row of the region (see RowReversal).
+                    withUnsafeTemporaryAllocation(byteCount: reverser.scratchBytes(units: units), alignment: 16) {
+                        let scratch = $0.baseAddress!
+                        for y in uy0..<uy1 {
+                            reverser.reverse(frame.row(plane: plane.index, y) + offset, units: units, scratch: scratch)
+                        }
                     }
                 }
             }

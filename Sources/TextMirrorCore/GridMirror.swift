@@ -50,7 +50,10 @@ struct GridMirror {
         let radians = box.angle * .pi / 180
         let ux = cos(radians), uy = sin(radians)        // the box's width axis
         let halfW = box.width / 2, halfH = box.height / 2
-        guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite else { return }
+        // A NaN or infinite angle is not axis-aligned, so it arrives here; without the angle
+        // check its NaN extents reached Int(_:) below and trapped the streaming thread.
+        guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
+              box.angle.isFinite else { return }
         let extentX = abs(ux) * halfW + abs(uy) * halfH
         let extentY = abs(uy) * halfW + abs(ux) * halfH
 

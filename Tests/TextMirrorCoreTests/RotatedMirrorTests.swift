@@ -226,7 +226,11 @@ import TextMirrorCore
                      PixelBox(centerX: 20, centerY: 14, width: 10, height: -3, angle: 30),
                      PixelBox(centerX: .nan, centerY: 14, width: 10, height: 10, angle: 30),
                      PixelBox(centerX: -50, centerY: -50, width: 10, height: 10, angle: 30),
-                     PixelBox(centerX: 100, centerY: 14, width: 10, height: 10, angle: 60)]
+                     PixelBox(centerX: 100, centerY: 14, width: 10, height: 10, angle: 60),
+                     // No rotation can be worked out from these; they must be skipped, not trap.
+                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .nan),
+                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .infinity),
+                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: -.infinity)]
         let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 2)
         for flip in Flip.allCases {
             let difference = try Self.mirrored(frame, boxes, flip: flip).difference(from: frame)

@@ -17,6 +17,8 @@ let package = Package(
         // the plugin name "textmirror" from).
         .library(name: "gsttextmirror", type: .dynamic, targets: ["TextMirrorPlugin"]),
         .executable(name: "textmirror-bench", targets: ["TextMirrorBench"]),
+        .executable(name: "textmirror-motion-bench", targets: ["TextMirrorMotionBench"]),
+        .executable(name: "textmirror-eval", targets: ["TextMirrorEval"]),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +56,12 @@ let package = Package(
             name: "TextMirrorBench",
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore"]
         ),
+        // Moving-text benchmark of tracking (issue 4): a simulated camera over a scene drawn
+        // with textoverlay, scored against the known boxes; plus tracking's streaming-thread cost.
+        .executableTarget(
+            name: "TextMirrorMotionBench",
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer"]
+        ),
         .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
         // Post-processing geometry, input sizes and RGB downscaling, plus detection on frames the
         // tests draw themselves (textoverlay); needs models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL.
@@ -65,5 +73,23 @@ let package = Package(
             name: "TextMirrorElementTests",
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck"]
         ),
+        // Runs pipelines/*.sh, the embedding examples (examples/) and scripts/install.sh as a user
+        // would, in child processes; needs the release plugin (scripts/test.sh builds it first).
+        .testTarget(name: "TextMirrorPipelineTests"),
+        // Reliability: renegotiation, flushes, state changes, threads, disposal with detection in
+        // flight, 8K and 1x1 frames, bad models, several instances; the real model for the tests
+        // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).
+        .testTarget(
+            name: "TextMirrorReliabilityTests",
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck"]
+        ),
+        // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free
+        // of GStreamer so it is unit-tested, and the command that runs pictures through the element.
+        .target(name: "TextMirrorEvalCore"),
+        .executableTarget(
+            name: "TextMirrorEval",
+            dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer"]
+        ),
+        .testTarget(name: "TextMirrorEvalTests", dependencies: ["TextMirrorEvalCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -52,6 +52,9 @@ enum
   PROP_BOX_THRESHOLD,
   PROP_MIN_TEXT_HEIGHT,
   PROP_POST_MESSAGES,
+  PROP_SMOOTHING,
+  PROP_TRACKING,
+  PROP_HOLD_TIME,
 };
 
 #define DEFAULT_REGIONS NULL
@@ -67,6 +70,11 @@ enum
 #define DEFAULT_BOX_THRESHOLD 0.5
 #define DEFAULT_MIN_TEXT_HEIGHT 0.01
 #define DEFAULT_POST_MESSAGES TRUE
+#define DEFAULT_SMOOTHING 0.35
+#define DEFAULT_TRACKING TRUE
+/* Bridges one or two missed detections at the rates this element reaches (see
+ * BoxTracker.defaultHoldTime); keep the two in step. */
+#define DEFAULT_HOLD_TIME 500
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -182,6 +190,9 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .text_threshold = self->text_threshold,
     .box_threshold = self->box_threshold,
     .min_text_height = self->min_text_height,
+    .smoothing = self->smoothing,
+    .tracking = self->tracking,
+    .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
   };
   return settings;
 }
@@ -408,8 +419,10 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   TextMirrorStatus status;
   gboolean post_messages;
 
-  /* In passthrough (enabled=false) GstVideoFilter maps the frame read-only. */
-  if (gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (filter)))
+  /* In passthrough (enabled=false) GstVideoFilter maps the frame read-only. Ask the mapping
+   * itself, not the passthrough flag again: a read-only mapping may point into a buffer that
+   * others share, or into read-only memory, whatever the flag says by now. */
+  if (!(frame->map[0].flags & GST_MAP_WRITE))
     return GST_FLOW_OK;
 
   memset (&planes, 0, sizeof (planes));
@@ -453,6 +466,23 @@ gst_text_mirror_sink_event (GstBaseTransform * trans, GstEvent * event)
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP && self->session != NULL)
     textmirror_session_reset (self->session);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+/* Called on the streaming thread before each buffer is handled: the one place passthrough
+ * changes, so it cannot change while GstBaseTransform and GstVideoFilter decide, one after the
+ * other, whether to make the buffer writable and how to map it. Disabled means untouched
+ * buffers, so passthrough lets GstBaseTransform skip making them writable. */
+static void
+gst_text_mirror_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
+{
+  GstTextMirror *self = GST_TEXT_MIRROR (trans);
+  gboolean enabled;
+
+  GST_OBJECT_LOCK (self);
+  enabled = self->enabled;
+  GST_OBJECT_UNLOCK (self);
+  if (gst_base_transform_is_passthrough (trans) == enabled)
+    gst_base_transform_set_passthrough (trans, !enabled);
 }
 
 static void
@@ -501,8 +531,9 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
     GST_INFO_OBJECT (self, "enabled changed from %d to %d", self->enabled, enabled);
     self->enabled = enabled;
     GST_OBJECT_UNLOCK (self);
-    /* Disabled means untouched buffers: let GstBaseTransform skip making them writable. */
-    gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), !enabled);
+    /* Passthrough follows on the streaming thread, in before_transform: set from here it could
+     * change while GstBaseTransform handles a buffer, which then would be written to without
+     * having been made writable (a buffer a tee's other branch also sees). */
     return;
   }
 
@@ -547,6 +578,21 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
       break;
     case PROP_POST_MESSAGES:
       self->post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_SMOOTHING:
+      GST_INFO_OBJECT (self, "smoothing changed from %g to %g",
+          self->smoothing, g_value_get_double (value));
+      self->smoothing = g_value_get_double (value);
+      break;
+    case PROP_TRACKING:
+      GST_INFO_OBJECT (self, "tracking changed from %d to %d", self->tracking,
+          g_value_get_boolean (value));
+      self->tracking = g_value_get_boolean (value);
+      break;
+    case PROP_HOLD_TIME:
+      GST_INFO_OBJECT (self, "hold-time changed from %u to %u ms",
+          self->hold_time, g_value_get_uint (value));
+      self->hold_time = g_value_get_uint (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -602,6 +648,15 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_POST_MESSAGES:
       g_value_set_boolean (value, self->post_messages);
+      break;
+    case PROP_SMOOTHING:
+      g_value_set_double (value, self->smoothing);
+      break;
+    case PROP_TRACKING:
+      g_value_set_boolean (value, self->tracking);
+      break;
+    case PROP_HOLD_TIME:
+      g_value_set_uint (value, self->hold_time);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -722,6 +777,26 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           DEFAULT_POST_MESSAGES,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_double ("smoothing", "Smoothing",
+          "Weight of each new detection in a tracked box: box = smoothing x "
+          "detection + (1 - smoothing) x previous box, on centre, size and angle "
+          "(1 = no smoothing)", 0.0, 1.0, DEFAULT_SMOOTHING,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TRACKING,
+      g_param_spec_boolean ("tracking", "Tracking",
+          "Move boxes with the picture between detections (optical flow) and "
+          "bring late detections up to date; false holds each box where it was "
+          "last detected", DEFAULT_TRACKING,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
+      g_param_spec_uint ("hold-time", "Hold time",
+          "Milliseconds a box stays after its text was last detected, so a "
+          "missed detection does not make it blink", 0, 60000, DEFAULT_HOLD_TIME,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "Text mirror", "Filter/Effect/Video",
@@ -737,6 +812,8 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_text_mirror_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_text_mirror_stop);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_text_mirror_sink_event);
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_text_mirror_before_transform);
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_text_mirror_set_info);
   filter_class->transform_frame_ip =
       GST_DEBUG_FUNCPTR (gst_text_mirror_transform_frame_ip);
@@ -758,5 +835,8 @@ gst_text_mirror_init (GstTextMirror * self)
   self->box_threshold = DEFAULT_BOX_THRESHOLD;
   self->min_text_height = DEFAULT_MIN_TEXT_HEIGHT;
   self->post_messages = DEFAULT_POST_MESSAGES;
+  self->smoothing = DEFAULT_SMOOTHING;
+  self->tracking = DEFAULT_TRACKING;
+  self->hold_time = DEFAULT_HOLD_TIME;
   self->session = NULL;
 }

@@ -37,6 +37,9 @@ struct _GstTextMirror
   gdouble box_threshold;
   gdouble min_text_height;
   gboolean post_messages;
+  gdouble smoothing;
+  gboolean tracking;
+  guint hold_time;
 
   /* Streaming-thread state: whether upstream is live (answers the latency query with live=TRUE),
    * asked again on every caps change; and the per-frame report, kept here so the large struct

@@ -150,7 +150,7 @@ struct TextMirrorDetector {
 
 namespace {
 
-/* Runs the net on `blob` and returns the probability map (a view into the net's output). */
+/* Runs the net on `blob` and returns the probability map (the net's output, not a copy). */
 cv::Mat
 textmirror_detector_forward (TextMirrorDetector *detector, std::string &message)
 {
@@ -169,7 +169,9 @@ textmirror_detector_forward (TextMirrorDetector *detector, std::string &message)
         + std::to_string (detector->width) + " probability map; is it a DB text detector?";
     return cv::Mat ();
   }
-  return cv::Mat (detector->height, detector->width, CV_32F, output.ptr<float> ());
+  /* A 2-D header over the same data, sharing its reference count: valid as long as it is used,
+   * even if the net reallocates its outputs. */
+  return output.reshape (1, std::vector<int> { detector->height, detector->width });
 }
 
 /* Mean probability inside the rotated rectangle: PP-OCR's "fast" box score, which its
@@ -289,10 +291,10 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
     int stride, float text_threshold, float box_threshold, TextMirrorDetectedBox *out,
     int max_boxes, int *out_count)
 {
-  if (detector == nullptr)
-    return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   if (out_count != nullptr)
     *out_count = 0;
+  if (detector == nullptr)
+    return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   detector->last_error.clear ();
   if (rgb == nullptr || out_count == nullptr || max_boxes < 0 || (out == nullptr && max_boxes > 0)) {
     detector->last_error = "a NULL pointer or a negative max_boxes";

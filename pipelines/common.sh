@@ -1,39 +1,211 @@
-# Sourced by the pipelines in this folder.
+# Sourced by the pipelines in this folder; not meant to be run.
 #
-# Finds the textmirror plugin when it has only been built (not installed), and turns a source
-# name into a gst-launch fragment.
-here_common="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-source "$here_common/scene.sh"
+# What it gives the scripts:
+#   - the plugin: tm_use_plugin finds textmirror, built in this checkout or installed
+#     (TEXTMIRROR_PLUGIN=auto|build|installed, see below);
+#   - sources and sinks as gst-launch words appended to the array tm_pipe: tm_add_source
+#     (camera with the built-in scene as fallback, the scene, or a file), tm_add_sink,
+#     tm_add_textmirror, tm_add_encoder;
+#   - tm_run, which shows the command and then becomes gst-launch-1.0 (exec: Ctrl-C reaches
+#     gst-launch itself, and -e turns it into an end-of-stream so files are finished cleanly).
+#
+# The pipeline is kept as an array of words, never a string passed to eval: gst-launch-1.0
+# escapes each of its arguments, so property values with spaces or ';' pass through untouched.
+#
+# Environment understood by every pipeline:
+#   TEXTMIRROR_SOURCE  default for --source where the script has one (camera, scene or a file)
+#   TEXTMIRROR_SINK    default for --sink in preview.sh / selfie.sh (auto, fake or elements)
+#   TEXTMIRROR_PLUGIN  auto (default): the build in this checkout (.build/release) when there is
+#                      one, else the installed plugin; build or installed: only that one
+tm_common_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tm_repo="$(dirname "$tm_common_dir")"
+tm_name="${TM_SCRIPT_NAME:-${0##*/}}"  # selfie.sh runs preview.sh under its own name
+source "$tm_common_dir/scene.sh"
 
-# An installed plugin is found by GStreamer itself; a build in this checkout is added here.
-if ! gst-inspect-1.0 textmirror >/dev/null 2>&1; then
-  build_dir="$here_common/../.build/release"
-  if [ -f "$build_dir/libgsttextmirror.so" ]; then
-    export GST_PLUGIN_PATH="$(cd "$build_dir" && pwd)${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
-  else
-    echo "textmirror plugin not found: build it with 'swift build -c release' or install it" >&2
-    exit 1
-  fi
-fi
+tm_pipe=()          # the pipeline, one gst-launch word per element
+tm_launch_opts=(-e) # options of gst-launch-1.0 itself
+tm_print_only=0     # --print: show the command instead of running it
 
-# textmirror_source KIND WxH SECONDS: KIND is "scene", "camera" (v4l2src, falling back to the
-# scene when there is no /dev/video0) or a file path. SECONDS (0 = endless) bounds scene length.
-textmirror_source() {
-  local kind="$1" size="$2" seconds="$3" fps=30
-  local width="${size%x*}" height="${size#*x}"
+tm_say() { printf '%s: %s\n' "$tm_name" "$*" >&2; }
+tm_die() { printf '%s: error: %s\n' "$tm_name" "$*" >&2; exit 2; }
+
+# tm_help: prints the comment block at the top of the calling script (up to `set -euo`).
+tm_help() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+# tm_need_value OPTION "$@": dies unless OPTION has a value after it.
+tm_need_value() { [ $# -ge 3 ] && [ -n "$3" ] || tm_die "$1 needs a value (try --help)"; }
+
+# tm_have_textmirror: whether GStreamer finds the element. Not `gst-inspect-1.0 --exists`: that
+# also requires the plugin's version to be at least GStreamer's own (1.22), and textmirror's
+# is 0.x.
+tm_have_textmirror() { gst-inspect-1.0 textmirror >/dev/null 2>&1; }
+
+# tm_use_plugin: makes sure gst-launch will find textmirror; a build in this checkout is added
+# with GST_PLUGIN_PATH (it is scanned before the user and system plugin folders, so it wins
+# over an installed copy).
+tm_use_plugin() {
+  local build="$tm_repo/.build/release"
+  local build_command="swift build -c release --product gsttextmirror"
+  command -v gst-launch-1.0 >/dev/null \
+    || tm_die "gst-launch-1.0 not found: install gstreamer1.0-tools (scripts/install-deps.sh)"
+  case "${TEXTMIRROR_PLUGIN:-auto}" in
+    build)
+      [ -f "$build/libgsttextmirror.so" ] \
+        || tm_die "TEXTMIRROR_PLUGIN=build, but $build/libgsttextmirror.so does not exist: run '$build_command' in $tm_repo"
+      export GST_PLUGIN_PATH="$build${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}" ;;
+    installed)
+      tm_have_textmirror \
+        || tm_die "TEXTMIRROR_PLUGIN=installed, but GStreamer finds no textmirror plugin: install it with scripts/install.sh" ;;
+    auto)
+      if [ -f "$build/libgsttextmirror.so" ]; then
+        export GST_PLUGIN_PATH="$build${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
+      elif ! tm_have_textmirror; then
+        tm_die "textmirror plugin not found: build it ('$build_command' in $tm_repo) or install it (scripts/install.sh)"
+      fi ;;
+    *) tm_die "TEXTMIRROR_PLUGIN must be auto, build or installed, not '${TEXTMIRROR_PLUGIN}'" ;;
+  esac
+}
+
+# tm_need ELEMENT:PACKAGE...: dies naming the Debian package when an element is missing.
+tm_need() {
+  local pair
+  for pair in "$@"; do
+    gst-inspect-1.0 --exists "${pair%%:*}" \
+      || tm_die "GStreamer element ${pair%%:*} not found: install the Debian package ${pair#*:} (scripts/install-deps.sh)"
+  done
+}
+
+# tm_parse_size WxH: sets tm_width and tm_height (even, at least 16: H.264 needs even sizes).
+tm_parse_size() {
+  [[ "$1" =~ ^([0-9]+)x([0-9]+)$ ]] || tm_die "size '$1' is not WIDTHxHEIGHT, e.g. 1280x720"
+  tm_width="${BASH_REMATCH[1]}" tm_height="${BASH_REMATCH[2]}"
+  (( tm_width >= 16 && tm_height >= 16 && tm_width % 2 == 0 && tm_height % 2 == 0 )) \
+    || tm_die "size '$1': width and height must be even and at least 16"
+}
+
+# tm_parse_seconds N: sets tm_seconds (a whole number; 0 = until Ctrl-C).
+tm_parse_seconds() {
+  [[ "$1" =~ ^[0-9]+$ ]] || tm_die "--seconds '$1' is not a whole number of seconds (0 = until Ctrl-C)"
+  tm_seconds="$1"
+}
+
+# tm_parse_fps N: sets tm_fps.
+tm_parse_fps() {
+  [[ "$1" =~ ^[1-9][0-9]*$ ]] || tm_die "--fps '$1' is not a positive whole number"
+  tm_fps="$1"
+}
+
+# tm_add_source KIND LIVE_SCENE: appends a source ending in raw video (no trailing "!").
+#   KIND camera: v4l2src on $tm_device (default /dev/video0), decoded whatever the camera sends
+#                (raw or MJPEG); the built-in scene when there is no such device.
+#   KIND scene:  the built-in scene at tm_width x tm_height, tm_fps.
+#   KIND FILE:   a video or picture file, decoded.
+# tm_seconds > 0 bounds the source: scene frames exactly, camera frames at an assumed 30 fps
+# (num-buffers); 0 = endless. LIVE_SCENE true makes the scene a live source (paced like a
+# camera, asynchronous detection); false produces frames as fast as they are consumed.
+tm_add_source() {
+  local kind="$1" live="$2" device="${tm_device:-/dev/video0}"
   local frames=-1
-  [ "$seconds" = 0 ] || frames=$((seconds * fps))
   case "$kind" in
     camera)
-      if [ -e /dev/video0 ]; then
-        printf '%s' "v4l2src"
-      else
-        echo "no camera at /dev/video0: using the built-in scene" >&2
-        textmirror_scene "$width" "$height" "$fps" "$frames"
-      fi ;;
-    scene) textmirror_scene "$width" "$height" "$fps" "$frames" ;;
+      if [ -e "$device" ]; then
+        (( tm_seconds == 0 )) || frames=$((tm_seconds * 30))
+        tm_need v4l2src:gstreamer1.0-plugins-good
+        tm_pipe+=(v4l2src "device=$device" "num-buffers=$frames" ! decodebin)
+        return
+      fi
+      tm_say "no camera at $device: using the built-in scene instead"
+      tm_add_source scene "$live" ;;
+    scene)
+      (( tm_seconds == 0 )) || frames=$((tm_seconds * tm_fps))
+      tm_need videotestsrc:gstreamer1.0-plugins-base textoverlay:gstreamer1.0-x
+      tm_add_scene "$tm_width" "$tm_height" "$tm_fps" "$frames" "$live" ;;
     *)
-      [ -f "$kind" ] || { echo "source $kind: no such file" >&2; exit 2; }
-      printf '%s' "filesrc location=\"$kind\" ! decodebin" ;;
+      [ -f "$kind" ] || tm_die "--source '$kind': not camera, scene or an existing file"
+      tm_pipe+=(filesrc "location=$kind" ! decodebin) ;;
   esac
+}
+
+# tm_add_textmirror PROPERTY=VALUE...: appends "! videoconvert ! textmirror PROPS".
+tm_add_textmirror() {
+  local p
+  for p in "$@"; do
+    [[ "$p" == [a-z]*=* ]] \
+      || tm_die "'$p' is not a textmirror property (name=value, e.g. flip=vertical; see gst-inspect-1.0 textmirror)"
+  done
+  tm_pipe+=(! videoconvert ! textmirror "$@")
+}
+
+# tm_add_sink SPEC: appends "! SINK". SPEC auto = autovideosink when there is a display
+# ($DISPLAY or $WAYLAND_DISPLAY), else fakesink; fake = fakesink; anything else is taken as
+# gst-launch elements split at spaces (e.g. "xvimagesink" or
+# "videoconvert ! pngenc snapshot=true ! filesink location=shot.png").
+tm_add_sink() {
+  local spec="$1" words
+  case "$spec" in
+    auto)
+      if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+        tm_pipe+=(! videoconvert ! autovideosink)
+      else
+        tm_say "no display (\$DISPLAY, \$WAYLAND_DISPLAY unset): frames go to fakesink"
+        tm_pipe+=(! fakesink sync=true)
+      fi ;;
+    fake) tm_pipe+=(! fakesink sync=true) ;;
+    "") tm_die "--sink needs a value: auto, fake or gst-launch elements" ;;
+    *) read -ra words <<< "$spec"; tm_pipe+=(! "${words[@]}") ;;
+  esac
+}
+
+# tm_add_encoder FILE: appends a video encoder by FILE's extension and sets tm_mux (the muxer
+# element with name=mux, to be followed by "! filesink") and tm_audio_encoder (for transcode).
+#   .mp4:  H.264 (x264enc, 4:2:0 so every player can decode it) in MP4, audio AAC
+#   .webm: VP8 (vp8enc, real-time speed) in WebM, audio Opus
+tm_add_encoder() {
+  case "$1" in
+    *.mp4)
+      tm_need x264enc:gstreamer1.0-plugins-ugly mp4mux:gstreamer1.0-plugins-good
+      tm_pipe+=(! videoconvert ! video/x-raw,format=I420
+                ! x264enc speed-preset=veryfast tune=zerolatency)
+      tm_mux=(mp4mux name=mux)
+      if gst-inspect-1.0 --exists avenc_aac; then
+        tm_audio_encoder=(avenc_aac)
+      else
+        tm_audio_encoder=(lamemp3enc)  # MP3 in MP4: what gstreamer1.0-plugins-good has
+      fi ;;
+    *.webm)
+      tm_need vp8enc:gstreamer1.0-plugins-good webmmux:gstreamer1.0-plugins-good
+      tm_pipe+=(! videoconvert ! vp8enc deadline=1 cpu-used=4)
+      tm_mux=(webmmux name=mux)
+      tm_audio_encoder=(opusenc) ;;
+    *) tm_die "$1: the output must end in .mp4 (H.264) or .webm (VP8)" ;;
+  esac
+}
+
+# tm_output_dir FILE: creates FILE's folder (not with --print), dying when it cannot.
+tm_output_dir() {
+  (( ! tm_print_only )) || return 0
+  mkdir -p "$(dirname "$1")" 2>/dev/null || tm_die "cannot create the folder of $1"
+}
+
+# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
+# then replaces this shell with gst-launch-1.0.
+tm_run() {
+  local shown="gst-launch-1.0" word
+  for word in "${tm_launch_opts[@]}" "${tm_pipe[@]}"; do
+    # Quoted for the shell only where needed, so the line reads like a hand-written one.
+    if [[ "$word" =~ ^[][A-Za-z0-9_./:=,+@%!-]+$ ]]; then
+      shown+=" $word"
+    elif [[ "$word" =~ ^([a-z][a-z0-9-]*)=([^\"\$\`\\!]*)$ ]]; then
+      shown+=" ${BASH_REMATCH[1]}=\"${BASH_REMATCH[2]}\""
+    else
+      shown+=" $(printf '%q' "$word")"
+    fi
+  done
+  if (( tm_print_only )); then
+    [ -z "${GST_PLUGIN_PATH:-}" ] || printf 'GST_PLUGIN_PATH=%q ' "$GST_PLUGIN_PATH"
+    printf '%s\n' "$shown"
+    exit 0
+  fi
+  tm_say "running: $shown"
+  exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
 }

@@ -1,17 +1,41 @@
 #!/usr/bin/env bash
-# One photo in, mirrored photo out (PNG or JPEG in; PNG out).
+# One photo in, mirrored photo out: any picture GStreamer decodes (PNG, JPEG, ...) in; PNG or
+# JPEG out, chosen by the output name.
 #
-#   pipelines/photo.sh IN.png|IN.jpg OUT.png [textmirror properties...]
+#   pipelines/photo.sh [--print] IN OUT.png|OUT.jpg [textmirror properties...]
 #
-# A file source is not live, so textmirror detects text synchronously on the photo itself.
+# A file is not a live source, so textmirror detects text synchronously on the photo itself.
+# Given a video, the first frame is taken.
+#
+# Examples:
+#   pipelines/photo.sh page.jpg out/page-mirrored.png
+#   pipelines/photo.sh sign.png out/sign.jpg flip=vertical
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-source "$here/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-in="${1:?usage: photo.sh IN OUT.png [textmirror properties...]}"
-out="${2:?usage: photo.sh IN OUT.png [textmirror properties...]}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --print) tm_print_only=1; shift ;;
+    -h|--help) tm_help; exit 0 ;;
+    --) shift; break ;;
+    -*) tm_die "unknown option '$1' (try --help)" ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 2 ] || tm_die "usage: photo.sh IN OUT.png|OUT.jpg [properties] (try --help)"
+in="$1" out="$2"
 shift 2
-[ -f "$in" ] || { echo "photo.sh: $in: no such file" >&2; exit 2; }
-mkdir -p "$(dirname "$out")"
-eval "gst-launch-1.0 -q filesrc location=\"$in\" ! decodebin ! videoconvert ! textmirror $* \
-  ! videoconvert ! pngenc ! filesink location=\"$out\""
+[ -f "$in" ] || tm_die "input $in: no such file"
+case "$out" in
+  *.png) encoder=(pngenc snapshot=true) ;;
+  *.jpg|*.jpeg) encoder=(jpegenc quality=95 snapshot=true) ;;
+  *) tm_die "$out: the output must end in .png or .jpg" ;;
+esac
+
+tm_use_plugin
+tm_pipe=(filesrc "location=$in" ! decodebin)
+tm_add_textmirror "$@"
+tm_pipe+=(! videoconvert ! "${encoder[@]}" ! filesink "location=$out")
+tm_launch_opts+=(-q)
+tm_output_dir "$out"
+tm_run

@@ -1,38 +1,72 @@
 #!/usr/bin/env bash
-# Records mirrored video to a file: MP4 (H.264) or WebM (VP8), chosen by the file extension.
+# Records mirrored video to a file: H.264 in MP4 or VP8 in WebM, chosen by the file name.
 #
-#   pipelines/record.sh [--source scene|camera|FILE] [--seconds N] [--size WxH] OUT.mp4|OUT.webm \
-#       [textmirror properties...]
+#   pipelines/record.sh [options] OUT.mp4|OUT.webm [textmirror properties...]
 #
-# Without a camera the built-in scene (pipelines/scene.sh) is used. Camera recordings end
-# cleanly on Ctrl-C: gst-launch runs with -e, so the muxer finishes the file.
+# Options:
+#   --source scene|camera|FILE  what to record (default: $TEXTMIRROR_SOURCE, else scene, the
+#                               built-in picture with printed text; camera falls back to the
+#                               scene when there is no camera; FILE: see also transcode.sh)
+#   --device PATH               camera device (default /dev/video0)
+#   --seconds N                 length: exact for the scene (default 5), N*30 frames from a
+#                               camera (default 0); 0 = until Ctrl-C
+#   --size WxH                  size of the built-in scene (default 1280x720)
+#   --fps N                     frame rate of the built-in scene (default 30)
+#   --selfie                    mirror the whole picture first, as selfie.sh shows it
+#   --print                     print the gst-launch command instead of running it
+#   -h, --help                  show this text
+#
+# gst-launch-1.0 runs with -e: Ctrl-C (SIGINT) ends the stream, the muxer writes its index
+# and the file is complete and playable. A bounded scene is generated as fast as it can be
+# encoded, with detection on every frame due (reproducible); an endless one (--seconds 0) runs
+# in real time like a camera.
+#
 # Examples:
 #   pipelines/record.sh out/demo.mp4
-#   pipelines/record.sh --source camera out/me.webm flip=vertical
+#   pipelines/record.sh --seconds 10 --size 640x360 out/small.webm flip=vertical
+#   pipelines/record.sh --source camera out/me.mp4          # until Ctrl-C
+#   pipelines/record.sh --source camera --selfie out/selfie.webm
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-source "$here/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-source_kind=scene seconds=5 size=1280x720
+source_kind="${TEXTMIRROR_SOURCE:-scene}" seconds="" selfie=0
+tm_fps=30
+tm_parse_size 1280x720
 while [ $# -gt 0 ]; do
   case "$1" in
-    --source) source_kind="$2"; shift 2 ;;
-    --seconds) seconds="$2"; shift 2 ;;
-    --size) size="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --source) tm_need_value "$@"; source_kind="$2"; shift 2 ;;
+    --device) tm_need_value "$@"; tm_device="$2"; shift 2 ;;
+    --seconds) tm_need_value "$@"; tm_parse_seconds "$2"; seconds="$tm_seconds"; shift 2 ;;
+    --size) tm_need_value "$@"; tm_parse_size "$2"; shift 2 ;;
+    --fps) tm_need_value "$@"; tm_parse_fps "$2"; shift 2 ;;
+    --selfie) selfie=1; shift ;;
+    --print) tm_print_only=1; shift ;;
+    -h|--help) tm_help; exit 0 ;;
+    --) shift; break ;;
+    -*) tm_die "unknown option '$1' (try --help)" ;;
     *) break ;;
   esac
 done
-out="${1:?usage: record.sh [options] OUT.mp4|OUT.webm [textmirror properties...]}"
+[ $# -ge 1 ] || tm_die "no output file given: record.sh [options] OUT.mp4|OUT.webm [properties] (try --help)"
+out="$1"
 shift
-mkdir -p "$(dirname "$out")"
 
-case "$out" in
-  *.mp4) encode="videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=veryfast tune=zerolatency ! mp4mux" ;;
-  *.webm) encode="videoconvert ! vp8enc deadline=1 ! webmmux" ;;
-  *) echo "record.sh: $out: use a .mp4 or .webm file name" >&2; exit 2 ;;
+case "$source_kind" in
+  scene) tm_seconds="${seconds:-5}" ;;
+  camera) tm_seconds="${seconds:-0}" ;;
+  *) [ -z "$seconds" ] || tm_die "--seconds applies to the camera and the scene; a file is recorded whole"
+     tm_seconds=0 ;;
 esac
 
-src="$(textmirror_source "$source_kind" "$size" "$seconds")"
-echo "record.sh: $source_kind -> textmirror $* -> $out" >&2
-eval "gst-launch-1.0 -e -q $src ! videoconvert ! textmirror $* ! $encode ! filesink location=\"$out\""
+tm_use_plugin
+tm_add_source "$source_kind" "$( (( tm_seconds == 0 )) && echo true || echo false)"
+(( ! selfie )) || tm_pipe+=(! videoconvert ! videoflip video-direction=horiz)
+tm_add_textmirror "$@"
+tm_pipe+=(! queue)
+tm_add_encoder "$out"
+tm_pipe+=(! "${tm_mux[@]}" ! filesink "location=$out")
+tm_output_dir "$out"
+if (( tm_seconds == 0 )) && [[ "$source_kind" == camera || "$source_kind" == scene ]]; then
+  tm_say "recording to $out until Ctrl-C"
+fi
+tm_run

@@ -8,7 +8,7 @@
 #   2. checks its SHA-256 against the one pinned below,
 #   3. rewrites its Clip nodes so min/max are attributes (OpenCV 4.6 refuses the input form;
 #      see scripts/onnx_clip_to_attributes.py), with the `onnx` Python package, installed into
-#      a private virtual environment when python3 does not already have it,
+#      a private virtual environment (or pip --target folder) when python3 lacks it,
 #   4. writes the result (default: models/ppocrv4_det.onnx in the source tree) next to a
 #      .sha256 file, which is what makes a second run a no-op.
 #
@@ -19,7 +19,7 @@
 #   scripts/fetch-model.sh --force         # fetch again even if the model is present
 #
 # Environment: PYTHON (default python3); TEXTMIRROR_CACHE_DIR (default
-# ${XDG_CACHE_HOME:-~/.cache}/textmirror) holds the virtual environment for `onnx`.
+# ${XDG_CACHE_HOME:-~/.cache}/textmirror) holds that private `onnx` installation.
 set -euo pipefail
 
 readonly PACKAGE="rapidocr-onnxruntime==1.4.4"
@@ -83,27 +83,44 @@ actual="$(sha256sum "$work/source.onnx" | cut -d' ' -f1)"
     || die "SHA-256 mismatch for $MEMBER: expected $SOURCE_SHA256, got $actual"
 say "SHA-256 verified: $actual"
 
-# The rewrite needs the onnx package. Prefer one python3 already has; otherwise keep a private
-# virtual environment in the cache, so nothing is installed into the system interpreter.
+# The rewrite needs the onnx package. Prefer one python3 already has; otherwise install it
+# into a private virtual environment in the cache (or, where venv is unavailable, a private
+# --target directory), so nothing is installed into the system interpreter.
+venv="$cache_dir/venv"
+target="$cache_dir/pylib"
 rewrite_python="$python"
-if ! "$python" -c 'import onnx' 2>/dev/null; then
-    venv="$cache_dir/venv"
-    if ! "$venv/bin/python" -c 'import onnx' 2>/dev/null; then
-        say "installing the onnx Python package into $venv"
-        "$python" -m venv "$venv" || die "could not create a virtual environment at $venv"
-        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check 'onnx>=1.14,<2' \
-            || die "could not install the onnx Python package"
-    fi
+rewrite_path=""
+if "$python" -c 'import onnx' 2>/dev/null; then
+    :
+elif "$venv/bin/python" -c 'import onnx' 2>/dev/null; then
     rewrite_python="$venv/bin/python"
+elif PYTHONPATH="$target" "$python" -c 'import onnx' 2>/dev/null; then
+    rewrite_path="$target"
+else
+    say "installing the onnx Python package into $venv"
+    if "$python" -m venv "$venv" >/dev/null 2>&1 \
+        && "$venv/bin/python" -m pip install --quiet --disable-pip-version-check 'onnx>=1.14,<2'; then
+        rewrite_python="$venv/bin/python"
+    else
+        say "no usable virtual environment; installing onnx into $target instead"
+        "$python" -m pip install --quiet --disable-pip-version-check --target "$target" 'onnx>=1.14,<2' \
+            || die "could not install the onnx Python package (pip install onnx)"
+        rewrite_path="$target"
+    fi
 fi
 
 say "rewriting Clip nodes for OpenCV 4.6"
-"$rewrite_python" "$script_dir/onnx_clip_to_attributes.py" "$work/source.onnx" "$work/$MODEL_NAME" \
-    | sed 's/^/fetch-model: /'
+run_env=()
+[ -z "$rewrite_path" ] || run_env=(env "PYTHONPATH=$rewrite_path")
+"${run_env[@]}" "$rewrite_python" "$script_dir/onnx_clip_to_attributes.py" \
+    "$work/source.onnx" "$work/$MODEL_NAME" | sed 's/^/fetch-model: /'
 
-# Write next to the target and rename, so a reader never sees half a model.
+# Write next to the target and rename, so a reader never sees half a model (and two runs at
+# once do not write into the same file).
 mkdir -p "$(dirname "$output")"
-cp "$work/$MODEL_NAME" "$output.partial"
-mv -f "$output.partial" "$output"
+partial="$(mktemp "$output.XXXXXX")"
+cp "$work/$MODEL_NAME" "$partial"
+chmod 644 "$partial"
+mv -f "$partial" "$output"
 (cd "$(dirname "$output")" && sha256sum "$(basename "$output")" > "$(basename "$output").sha256")
 say "model written: $output ($(wc -c < "$output") bytes)"

@@ -16,6 +16,15 @@ packages=(
   libopencv-dev
   fonts-dejavu-core
   python3-gi gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
+  # Pipeline tests and examples (Tests/TextMirrorPipelineTests):
+  #   gstreamer1.0-libav: avdec_h264, to check every frame of a recorded MP4 decodes, and
+  #     avenc_aac, the sound of pipelines/transcode.sh's MP4s;
+  #   python3-gst-1.0: GStreamer's Python overrides (Gst.ValueList for the message's boxes)
+  #     used by examples/python/textmirror_app.py;
+  #   gcc, libc6-dev, make: build examples/c/textmirror_app.c.
+  gstreamer1.0-libav python3-gst-1.0 gcc libc6-dev make
+  # scripts/install.sh: rewrites the installed plugin's RUNPATH to its private Swift runtime.
+  patchelf
 )
 
 missing=()

@@ -95,6 +95,10 @@ typedef struct {
   double text_threshold;        /* probability-map threshold */
   double box_threshold;         /* minimum mean probability of a box */
   double min_text_height;       /* fraction of the frame height */
+  /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
+  double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
+  int32_t tracking;             /* nonzero: move boxes with the measured motion */
+  int32_t hold_time;            /* milliseconds a box stays after its text was last detected */
 } TextMirrorSettings;
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */
@@ -115,6 +119,8 @@ typedef struct {
   double height;
   double angle;
   double score;
+  int32_t fresh;                /* nonzero: a detection was folded into this box in this frame
+                                 * (always nonzero in `detected`); zero: carried by tracking */
 } TextMirrorBox;
 
 #define TEXTMIRROR_MAX_BOXES 256
@@ -224,6 +230,93 @@ TextMirrorDetectorStatus textmirror_detector_run (TextMirrorDetector *detector,
 /* The explanation for the last failed textmirror_detector_run ("" after a success); valid
  * until the next call with this detector. Never NULL. */
 const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
+
+/* ---- Implemented in C++ (CShim/textmirror_flow.cpp), called from Swift ------------------- */
+
+/* Sparse optical flow between consecutive small gray pictures, to move tracked boxes between
+ * detections: corners (OpenCV goodFeaturesToTrack) found in the previous picture inside given
+ * areas, then followed into the newest picture by pyramidal Lucas-Kanade
+ * (calcOpticalFlowPyrLK). Fitting a motion to the point pairs is Swift's job
+ * (TextMirrorCore/Tracking/MotionFit.swift).
+ *
+ * The flow object keeps the last two pictures (copies) and their pyramids, so each picture is
+ * copied and its pyramid built once. Coordinates are OpenCV's: the centre of pixel (i, j) is
+ * at (i, j).
+ *
+ * Threads: one flow object is used by one thread at a time. No C++ exception crosses this
+ * boundary; every pointer is checked. */
+
+typedef enum {
+  TEXTMIRROR_FLOW_OK = 0,
+  TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, bad size or bad parameter */
+  TEXTMIRROR_FLOW_ERROR_NO_PREVIOUS = 2, /* fewer than two pictures pushed since the reset */
+  TEXTMIRROR_FLOW_ERROR_OPENCV = 3, /* OpenCV failed; textmirror_flow_last_error says how */
+  TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY = 4,
+} TextMirrorFlowStatus;
+
+/* How points are followed; fixed for the life of a flow object. */
+typedef struct {
+  int32_t window;               /* Lucas-Kanade window side in pixels, odd, 5..31 */
+  int32_t levels;               /* pyramid levels above the picture itself, 0..5 */
+  int32_t iterations;           /* at most this many Lucas-Kanade steps per level, 1..100 */
+  float epsilon;                /* ...or until a step moves less than this, pixels */
+} TextMirrorFlowParams;
+
+/* Where to look for corners in the previous picture: a rectangle in picture pixels (clipped
+ * to the picture), searched on pyramid level `level` (0 = the picture itself; each level
+ * halves the size, so a coarse level finds fewer, larger features at a fraction of the
+ * cost). At most max_points corners at least min_distance (level-0 pixels) apart, each at
+ * least `quality` times the strongest corner of the area. */
+typedef struct {
+  int32_t x;
+  int32_t y;
+  int32_t width;
+  int32_t height;
+  int32_t level;
+  int32_t max_points;
+  float min_distance;
+  float quality;
+} TextMirrorFlowArea;
+
+typedef struct {
+  float x;
+  float y;
+} TextMirrorFlowPoint;
+
+typedef struct TextMirrorFlow TextMirrorFlow;
+
+/* Returns NULL with a NUL-terminated explanation in error (truncated to error_size bytes;
+ * error may be NULL) when params is NULL or out of range. */
+TextMirrorFlow *textmirror_flow_new (const TextMirrorFlowParams *params, char *error,
+    size_t error_size);
+/* Accepts NULL. */
+void textmirror_flow_free (TextMirrorFlow *flow);
+
+/* Copies a width x height gray picture (rows stride bytes apart) in as the newest; the newest
+ * before it becomes the previous one. A picture of another size than the last starts over
+ * (there is then no previous picture). */
+TextMirrorFlowStatus textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray,
+    int32_t width, int32_t height, int32_t stride);
+
+/* Forgets both pictures. Accepts NULL. */
+void textmirror_flow_reset (TextMirrorFlow *flow);
+
+/* Finds corners in the previous picture, area by area, in the order given: writes up to
+ * capacity points to points, the index of the area each came from to point_area, and their
+ * number to out_count. Areas past the capacity get no points. */
+TextMirrorFlowStatus textmirror_flow_find_features (TextMirrorFlow *flow,
+    const TextMirrorFlowArea *areas, int32_t n_areas, TextMirrorFlowPoint *points,
+    int32_t *point_area, int32_t capacity, int32_t *out_count);
+
+/* Follows count points from the previous picture into the newest. On entry `to` holds a guess
+ * for each (e.g. where the last motion would take it; a copy of `from` when there is none);
+ * on return, where each was found, and found[i] is nonzero where it was. */
+TextMirrorFlowStatus textmirror_flow_track (TextMirrorFlow *flow, const TextMirrorFlowPoint *from,
+    TextMirrorFlowPoint *to, uint8_t *found, int32_t count);
+
+/* The explanation for the last failed call with this flow object ("" after a success); valid
+ * until the next call. Never NULL (also for a NULL flow). */
+const char *textmirror_flow_last_error (const TextMirrorFlow *flow);
 
 #ifdef __cplusplus
 }

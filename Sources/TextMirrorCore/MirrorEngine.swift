@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Everything textmirror does to a frame, without GStreamer: schedule text detection, combine
-/// the detected boxes with the fixed regions, and mirror them in place.
+/// Everything textmirror does to a frame, without GStreamer: schedule text detection, keep the
+/// detected boxes on their text between detections (`BoxTracker`, moved by the measured
+/// motion), combine them with the fixed regions, and mirror them in place.
 ///
 /// Threads: `process`, `configure` and `reset` are called by the streaming thread (GStreamer
 /// serialises them); `update` may be called from any thread at any time. Settings are copied
@@ -17,14 +18,30 @@ public final class MirrorEngine: Sendable {
         /// Boxes shorter than this fraction of the frame height are ignored.
         public var minTextHeight = 0.01
         public var thresholds = DetectionThresholds()
+        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
+        public var smoothing = 0.35
+        /// Move boxes with the measured motion between detections and bring late detections up
+        /// to date; false holds each box where it was last detected.
+        public var tracking = true
+        /// Milliseconds a box stays after its text was last detected.
+        public var holdTime = Double(BoxTracker.defaultHoldTime) / 1e6
+        /// Re-centre each detected box on the ink inside it (`InkRefinement`). Not a property
+        /// of the element: on for everyone; settable for the benchmark's comparison.
+        public var refine = true
 
         public init() {}
+
+        var trackerParameters: BoxTracker.Parameters {
+            let hold = holdTime.isFinite ? min(max(holdTime, 0), 3_600_000) : 0
+            return BoxTracker.Parameters(smoothing: smoothing, holdTime: UInt64(hold * 1e6))
+        }
     }
 
     /// What happened to one frame, for the element to report (bus message, ROI metas).
     public struct FrameReport: Sendable {
-        /// Detected boxes mirrored in this frame (fixed regions are not included).
-        public var mirrored: [TextBox] = []
+        /// Detected boxes mirrored in this frame (fixed regions are not included), each saying
+        /// whether a detection was folded into it in this frame or tracking carried it.
+        public var mirrored: [TrackedBox] = []
         /// A detection that finished since the previous frame, with the stamp of the frame it
         /// was computed on.
         public var detection: Detection?
@@ -38,7 +55,11 @@ public final class MirrorEngine: Sendable {
     private struct StreamState {
         var mirror: FrameMirror?
         var cadence = DetectionCadence(rate: 15)
-        var boxes: [TextBox] = []
+        var tracker = BoxTracker()
+        var clock = FrameClock()
+        /// Whether the previous frame was given to the motion estimator; when it was not, the
+        /// estimator's remembered picture is stale.
+        var measuredLastFrame = false
         var generation: UInt64 = 0
     }
 
@@ -46,11 +67,16 @@ public final class MirrorEngine: Sendable {
     private let stream = Mutex(StreamState())
     private let detector: (any TextDetecting)?
     private let worker: DetectionWorker?
+    private let motion: (any MotionEstimating)?
+    private static let refinement = InkRefinement()
 
-    /// `detector` is nil when detection is off for this run (no model needed).
-    public init(detector: (any TextDetecting)?) {
+    /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
+    /// when motion is not measured (boxes are then held between detections, as with
+    /// `tracking` off).
+    public init(detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil) {
         self.detector = detector
         self.worker = detector.map { DetectionWorker(detector: $0) }
+        self.motion = motion
     }
 
     public func update(_ newSettings: Settings) {
@@ -64,19 +90,27 @@ public final class MirrorEngine: Sendable {
         let mirror = try FrameMirror(format: format, width: width, height: height)
         stream.withLock { s in
             s.mirror = mirror
-            s.boxes = []
             s.cadence.reset()
+            Self.forgetTracks(&s)
         }
+        motion?.reset()
         resetDetection()
     }
 
     /// Forgets boxes and pending detections (a flushing seek).
     public func reset() {
         stream.withLock { s in
-            s.boxes = []
             s.cadence.reset()
+            Self.forgetTracks(&s)
         }
+        motion?.reset()
         resetDetection()
+    }
+
+    private static func forgetTracks(_ s: inout StreamState) {
+        s.tracker.removeAll()
+        s.clock.reset()
+        s.measuredLastFrame = false
     }
 
     private func resetDetection() {
@@ -98,6 +132,19 @@ public final class MirrorEngine: Sendable {
 
         var report = FrameReport()
         if current.detect, let detector, let worker {
+            let now = state.clock.time(of: stamp)
+            // Motion first, from the frame as it arrived (it is mirrored last) and the boxes
+            // as they were in the previous frame.
+            var frameMotion: FrameMotion?
+            if current.tracking, let motion {
+                if !state.measuredLastFrame { motion.reset() }
+                frameMotion = motion.estimate(frame, layout: mirror.layout, regions: state.tracker.regions)
+                state.measuredLastFrame = true
+            } else {
+                state.measuredLastFrame = false
+            }
+            state.tracker.advance(time: now, motion: frameMotion)
+
             state.cadence.rate = current.rate
             let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
@@ -118,24 +165,36 @@ public final class MirrorEngine: Sendable {
                     report.detection = latest
                 }
             }
+            let parameters = current.trackerParameters
             if let detection = report.detection {
                 let minHeight = current.minTextHeight * Double(frame.height)
-                state.boxes = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
+                let lines = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
+                // Without tracking there is no motion to bring a late detection forward with.
+                let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
+                let format = mirror.layout.format
+                state.tracker.incorporate(lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
+                                          frameHeight: frame.height, parameters: parameters) { box in
+                    current.refine ? Self.refinement.refine(box, in: frame, format: format) : nil
+                }
             }
-            report.mirrored = state.boxes
+            state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
+                                 parameters: parameters)
+            report.mirrored = state.tracker.boxes
         } else {
-            state.boxes = []
+            Self.forgetTracks(&state)
         }
         stream.withLock { s in
             // Keep what the frame learned unless configure()/reset() ran meanwhile.
             if s.generation == state.generation {
-                s.boxes = state.boxes
+                s.tracker = state.tracker
+                s.clock = state.clock
+                s.measuredLastFrame = state.measuredLastFrame
                 s.cadence = state.cadence
             }
         }
 
         var boxes = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
-        boxes.append(contentsOf: report.mirrored.map(\.box))
+        boxes.append(contentsOf: report.mirrored.map(\.text.box))
         mirror.mirror(boxes, flip: current.flip, in: frame)
         return report
     }

@@ -37,7 +37,10 @@ public enum RegionSpec {
         var values: [Double] = []
         for (field, name) in zip(fields, names) {
             let text = field.trimmingWhitespace()
-            guard let value = Double(text), value.isFinite else {
+            // Decimal numbers only: Double() alone also takes hexadecimal ("0x.8", "0x1p-1") and,
+            // as it reads C strings, stops at a NUL ("0.\0junk" would be 0). Found by
+            // RegionSpecFuzzTests.
+            guard text.allSatisfy(Self.isDecimalCharacter), let value = Double(text), value.isFinite else {
                 throw ParseError(description: "region \(number): \(name) \"\(text)\" is not a number")
             }
             values.append(value)
@@ -54,6 +57,14 @@ public enum RegionSpec {
         }
         return MirrorRegion(x: values[0], y: values[1], width: values[2], height: values[3],
                             angle: values.count == 5 ? values[4] : 0)
+    }
+
+    /// The characters a decimal number is written with; Double() checks their order.
+    private static func isDecimalCharacter(_ c: Character) -> Bool {
+        switch c {
+        case "0"..."9", "+", "-", ".", "e", "E": return true
+        default: return false
+        }
     }
 }
 

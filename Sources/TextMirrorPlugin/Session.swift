@@ -7,7 +7,8 @@ final class Session: Sendable {
 
     init(settings: SessionSettings) throws(DetectorLoadError) {
         let detector = settings.engine.detect ? try loadTextDetector(settings.detector) : nil
-        engine = MirrorEngine(detector: detector)
+        // Motion is measured only where there are detected boxes to move.
+        engine = MirrorEngine(detector: detector, motion: detector == nil ? nil : FlowMotionEstimator())
         engine.update(settings.engine)
     }
 

@@ -26,6 +26,9 @@ extension MirrorEngine.Settings {
         if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
         if c.min_text_height.isFinite { minTextHeight = min(max(c.min_text_height, 0), 1) }
         thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
+        if c.smoothing.isFinite { smoothing = min(max(c.smoothing, 0), 1) }
+        tracking = c.tracking != 0
+        holdTime = Double(max(c.hold_time, 0))
         return status
     }
 }
@@ -59,24 +62,25 @@ extension TextMirrorTimestamps {
 
 extension TextMirrorFrameResult {
     mutating func fill(from report: MirrorEngine.FrameReport) {
-        n_mirrored = Self.copy(report.mirrored, into: &mirrored)
+        n_mirrored = Self.copy(report.mirrored.map { ($0.text, $0.fresh) }, into: &mirrored)
         has_detection = report.detection == nil ? 0 : 1
         detection_time = TextMirrorTimestamps(report.detection?.stamp ?? FrameStamp())
-        n_detected = Self.copy(report.detection?.boxes ?? [], into: &detected)
+        // What the detector found is fresh by definition.
+        n_detected = Self.copy((report.detection?.boxes ?? []).map { ($0, true) }, into: &detected)
     }
 
     /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a
     /// tuple); returns how many were copied.
-    private static func copy<Tuple>(_ boxes: [TextBox], into storage: inout Tuple) -> Int32 {
+    private static func copy<Tuple>(_ boxes: [(text: TextBox, fresh: Bool)], into storage: inout Tuple) -> Int32 {
         let capacity = Int(TEXTMIRROR_MAX_BOXES)
         let count = min(boxes.count, capacity)
         withUnsafeMutableBytes(of: &storage) { raw in
             let slots = raw.bindMemory(to: TextMirrorBox.self)
             precondition(slots.count == capacity, "TextMirrorFrameResult layout changed")
-            for (i, text) in boxes.prefix(count).enumerated() {
+            for (i, (text, fresh)) in boxes.prefix(count).enumerated() {
                 slots[i] = TextMirrorBox(center_x: text.box.centerX, center_y: text.box.centerY,
                                          width: text.box.width, height: text.box.height,
-                                         angle: text.box.angle, score: text.score)
+                                         angle: text.box.angle, score: text.score, fresh: fresh ? 1 : 0)
             }
         }
         return Int32(count)

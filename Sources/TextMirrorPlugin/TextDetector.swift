@@ -6,11 +6,12 @@ import TextMirrorCore
 /// into small RGB pictures, runs the network on them and returns text lines in frame pixels.
 ///
 /// The C++ detector is bound to one input size (OpenCV 4.6 caches layer shapes), so this class
-/// keeps one for the size it last saw and makes a new one when the frame size changes; the
+/// keeps one per input size for the last `maxNetworks` sizes it saw (two elements of different
+/// frame sizes may share one `TextDetector`, and must not rebuild a network every frame); the
 /// model file is read only once (the C++ side shares it).
 ///
-/// Locking: `net` is held for a whole detection, which serialises detections on this object
-/// (the C++ detector is single-threaded); `scaler` is a separate lock so `prepare`, on the
+/// Locking: `nets` is held for a whole detection, which serialises detections on this object
+/// (a C++ detector is single-threaded); `scaler` is a separate lock so `prepare`, on the
 /// streaming thread, never waits for a detection running on the detection queue.
 public final class TextDetector: TextDetecting {
     public struct Configuration: Sendable, Equatable {
@@ -42,17 +43,42 @@ public final class TextDetector: TextDetecting {
         public let description: String
     }
 
+    /// Networks kept at once. Each holds its own copy of the weights and its activations
+    /// (measured: about 65 MB at 640x352, 140 MB at 960x544), so only a few.
+    public static let maxNetworks = 2
+
+    /// Networks by input size, most recently used first. The probe made by `init` only keeps
+    /// the model bytes alive until the first real network exists.
+    private struct Networks {
+        var probe: DetectorNet?
+        var bySize: [DetectorNet] = []
+
+        mutating func network(for size: DetectorInputSize,
+                              _ configuration: Configuration) throws(Failure) -> DetectorNet {
+            if let index = bySize.firstIndex(where: { $0.size == size }) {
+                let net = bySize.remove(at: index)
+                bySize.insert(net, at: 0)
+                return net
+            }
+            let net = try DetectorNet(configuration, size: size)
+            bySize.insert(net, at: 0)
+            if bySize.count > TextDetector.maxNetworks { bySize.removeLast() }
+            probe = nil
+            return net
+        }
+    }
+
     public let configuration: Configuration
-    private let net: Mutex<DetectorNet>
+    private let nets: Mutex<Networks>
     private let scaler = Mutex<RGBDownscaler?>(nil)
 
     /// Loads the model and proves it runs (on a tiny input, so start-up stays fast); the
-    /// network for the real frame size is made on the first detection or by `prepare(width:height:)`.
+    /// network for the real frame size is made on the first detection or by `preload`.
     public init(_ configuration: Configuration) throws(Failure) {
         guard configuration.maxBoxes >= 0 else { throw Failure(description: "maxBoxes must not be negative") }
         self.configuration = configuration
         let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64))
-        net = Mutex(probe)
+        nets = Mutex(Networks(probe: probe))
     }
 
     /// The detector's input size for a frame of this size.
@@ -62,11 +88,11 @@ public final class TextDetector: TextDetecting {
     }
 
     /// Makes the network for frames of this size now rather than on the first detection (which
-    /// then would take a model load longer). Call it where a short wait is harmless.
-    public func prepare(frameWidth: Int, frameHeight: Int) throws(Failure) {
+    /// would then take a network build, 0.1-0.6 s, longer). Call it where a short wait is harmless.
+    public func preload(frameWidth: Int, frameHeight: Int) throws(Failure) {
         let size = inputSize(frameWidth: frameWidth, frameHeight: frameHeight)
-        try net.withLock { (current: inout DetectorNet) throws(Failure) in
-            if current.size != size { current = try DetectorNet(configuration, size: size) }
+        try nets.withLock { (nets: inout Networks) throws(Failure) in
+            _ = try nets.network(for: size, configuration)
         }
     }
 
@@ -86,8 +112,9 @@ public final class TextDetector: TextDetecting {
             cached = made
             return made
         }
-        return DetectionInput(width: size.width, height: size.height, rgb: downscaler.downscale(frame),
-                              frameWidth: frame.width, frameHeight: frame.height)
+        // Only a copy here, on the streaming thread; the downscale runs where the input is
+        // used (DetectionInput.makeRGB), on the detection queue in async mode.
+        return DetectionInput(snapshot: FrameSnapshot(frame, layout: layout), downscaler: downscaler)
     }
 
     public func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox] {
@@ -96,27 +123,27 @@ public final class TextDetector: TextDetecting {
 
     /// `detect` with its error type spelled out.
     public func detectLines(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [TextBox] {
-        let g = DetectorInputSize.granularity
-        guard input.width > 0, input.height > 0, input.width % g == 0, input.height % g == 0,
-              input.rgb.count == input.width * input.height * 3,
-              input.frameWidth > 0, input.frameHeight > 0 else {
-            throw Failure(description: "detection input \(input.width)x\(input.height) is malformed")
-        }
+        let kernels = try detectKernels(input, thresholds: thresholds)
         let size = DetectorInputSize(width: input.width, height: input.height)
-        let kernels = try net.withLock { (current: inout DetectorNet) throws(Failure) -> [DetectorBox] in
-            if current.size != size { current = try DetectorNet(configuration, size: size) }
-            return try current.run(input.rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
-        }
         return configuration.postprocess.textBoxes(kernels, input: size, frameWidth: input.frameWidth,
                                                    frameHeight: input.frameHeight)
     }
 
     /// Kernels straight from the network (input pixels, before unclip); for tests and tuning.
     public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [DetectorBox] {
+        let g = DetectorInputSize.granularity
+        // Outside the network lock: downscaling one frame may overlap another's forward pass.
+        let rgb = input.makeRGB()
+        guard input.width > 0, input.height > 0, input.width % g == 0, input.height % g == 0,
+              rgb.count == input.width * input.height * 3,
+              input.frameWidth > 0, input.frameHeight > 0 else {
+            throw Failure(description: "detection input \(input.width)x\(input.height) is not a multiple of \(g) "
+                          + "or does not match its pixels")
+        }
         let size = DetectorInputSize(width: input.width, height: input.height)
-        return try net.withLock { (current: inout DetectorNet) throws(Failure) -> [DetectorBox] in
-            if current.size != size { current = try DetectorNet(configuration, size: size) }
-            return try current.run(input.rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
+        return try nets.withLock { (nets: inout Networks) throws(Failure) -> [DetectorBox] in
+            try nets.network(for: size, configuration)
+                .run(rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
         }
     }
 }

@@ -116,7 +116,7 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     }
 
     /// `angle` reduced to (-90, 90]: a rectangle is the same after a half turn.
-    static func normalizedAngle(_ angle: Double) -> Double {
+    public static func normalizedAngle(_ angle: Double) -> Double {
         guard angle.isFinite else { return 0 }
         var a = angle.truncatingRemainder(dividingBy: 180)
         if a > 90 { a -= 180 }

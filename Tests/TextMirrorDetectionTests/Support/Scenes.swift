@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The rendered test pictures: several fonts, sizes, colours and backgrounds, rotated lines, and
 /// pictures without text. 1280x720, the size of a typical camera preview.
 enum Scenes {
@@ -6,9 +8,26 @@ enum Scenes {
 
     struct Case: CustomStringConvertible, Sendable {
         var name: String
-        var build: @Sendable () -> TextScene
+        var make: @Sendable () -> TextScene
         var description: String { name }
+
+        init(name: String, make: @escaping @Sendable () -> TextScene) {
+            self.name = name
+            self.make = make
+        }
+
+        /// The scene, drawn once per test process (drawing costs about a second in debug builds).
+        func build() -> TextScene {
+            Scenes.drawn.withLock { drawn in
+                if let scene = drawn[name] { return scene }
+                let scene = make()
+                drawn[name] = scene
+                return scene
+            }
+        }
     }
+
+    private static let drawn = Mutex<[String: TextScene]>([:])
 
     static func scene(_ background: Background, _ lines: [TextLine]) -> TextScene {
         var scene = TextScene(width: width, height: height, background: background)

@@ -26,8 +26,7 @@ enum TestModel {
         return path
     }
 
-    /// A detector on the test model, shared per configuration would save a few hundred ms per
-    /// test, but each test making its own keeps them independent.
+    /// A new detector on the test model (each test makes its own, so tests stay independent).
     static func detector(detectionSize: Int = 640, threads: Int = 0,
                          sourceLocation: SourceLocation = #_sourceLocation) throws -> TextDetector {
         let path = try require(sourceLocation: sourceLocation)

@@ -47,8 +47,14 @@ struct TextScene {
             ("draw-shadow", String(line.shadow)), ("shaded-background", "false"),
         ], input: video)
         var ink: [Int] = []
-        for i in 0..<(width * height) where (0..<3).contains(where: { drawn.bytes[4 * i + $0] != before[4 * i + $0] }) {
-            ink.append(i)
+        drawn.bytes.withUnsafeBufferPointer { after in
+            before.withUnsafeBufferPointer { before in
+                for i in 0..<(width * height)
+                where after[4 * i] != before[4 * i] || after[4 * i + 1] != before[4 * i + 1]
+                    || after[4 * i + 2] != before[4 * i + 2] {
+                    ink.append(i)
+                }
+            }
         }
         precondition(!ink.isEmpty, "textoverlay drew nothing for \"\(line.text)\"")
         if line.angle == 0 {
@@ -139,39 +145,40 @@ enum Background {
 
     func render(width: Int, height: Int) -> [UInt8] {
         var p = [UInt8](repeating: 255, count: width * height * 4)
-        func set(_ x: Int, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-            let i = 4 * (y * width + x)
-            p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = 255
-        }
-        switch self {
-        case let .solid(r, g, b):
-            for y in 0..<height { for x in 0..<width { set(x, y, r, g, b) } }
-        case let .gradient(a, b):
-            for y in 0..<height {
+        p.withUnsafeMutableBufferPointer { p in
+            func fill(_ xs: Range<Int>, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+                for x in xs {
+                    let i = 4 * (y * width + x)
+                    p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = 255
+                }
+            }
+            switch self {
+            case let .solid(r, g, b):
+                for y in 0..<height { fill(0..<width, y, r, g, b) }
+            case let .gradient(a, b):
                 for x in 0..<width {
                     let t = Double(x) / Double(max(width - 1, 1))
                     func mix(_ u: UInt8, _ v: UInt8) -> UInt8 { UInt8((Double(u) * (1 - t) + Double(v) * t).rounded()) }
-                    set(x, y, mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+                    let (r, g, bl) = (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+                    for y in 0..<height { fill(x..<(x + 1), y, r, g, bl) }
                 }
-            }
-        case let .noise(block, seed):
-            var rng = SplitMix(seed)
-            let columns = (width + block - 1) / block
-            let values = (0..<(columns * ((height + block - 1) / block))).map { _ in UInt8(96 + rng.next() % 128) }
-            for y in 0..<height {
-                for x in 0..<width {
-                    let v = values[(y / block) * columns + x / block]
-                    set(x, y, v, v, v)
+            case let .noise(block, seed):
+                var rng = SplitMix(seed)
+                for by in stride(from: 0, to: height, by: block) {
+                    for bx in stride(from: 0, to: width, by: block) {
+                        let v = UInt8(96 + rng.next() % 128)
+                        for y in by..<min(by + block, height) { fill(bx..<min(bx + block, width), y, v, v, v) }
+                    }
                 }
-            }
-        case let .clutter(seed):
-            var rng = SplitMix(seed)
-            for y in 0..<height { for x in 0..<width { set(x, y, 120, 140, 110) } }
-            for _ in 0..<60 {
-                let w = 20 + Int(rng.next() % UInt64(width / 3)), h = 20 + Int(rng.next() % UInt64(height / 3))
-                let x0 = Int(rng.next() % UInt64(width)), y0 = Int(rng.next() % UInt64(height))
-                let r = UInt8(rng.next() % 256), g = UInt8(rng.next() % 256), b = UInt8(rng.next() % 256)
-                for y in y0..<min(y0 + h, height) { for x in x0..<min(x0 + w, width) { set(x, y, r, g, b) } }
+            case let .clutter(seed):
+                var rng = SplitMix(seed)
+                for y in 0..<height { fill(0..<width, y, 120, 140, 110) }
+                for _ in 0..<60 {
+                    let w = 20 + Int(rng.next() % UInt64(width / 3)), h = 20 + Int(rng.next() % UInt64(height / 3))
+                    let x0 = Int(rng.next() % UInt64(width)), y0 = Int(rng.next() % UInt64(height))
+                    let r = UInt8(rng.next() % 256), g = UInt8(rng.next() % 256), b = UInt8(rng.next() % 256)
+                    for y in y0..<min(y0 + h, height) { fill(x0..<min(x0 + w, width), y, r, g, b) }
+                }
             }
         }
         return p

@@ -1,0 +1,59 @@
+/// An owned copy of a frame's planes, so detection can read the frame after the streaming
+/// thread has moved on.
+///
+/// Why copy whole planes instead of downscaling right away: a plain copy runs at memory speed
+/// (about 0.3 ms for a 1080p NV12 frame), while a good (box-filtered) downscale costs several
+/// milliseconds. In async mode the copy is all the streaming thread pays; the downscale runs on
+/// the detection queue.
+public final class FrameSnapshot: @unchecked Sendable {
+    // Unchecked Sendable: the storage is written once in init and only read afterwards.
+    public let width: Int
+    public let height: Int
+    private let storage: UnsafeMutableRawPointer
+    private let planeOffsets: [Int]
+    private let strides: [Int]
+
+    /// Copies the planes `layout` describes, keeping each plane's stride.
+    public init(_ frame: FrameBuffer, layout: FrameLayout) {
+        width = frame.width
+        height = frame.height
+        var offsets: [Int] = []
+        var total = 0
+        let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1
+        let rows = (0..<planeCount).map { index in
+            let plane = layout.planes.first { $0.index == index }
+            let perUnit = plane?.rowsPerUnit ?? 1
+            return (frame.height + perUnit - 1) / perUnit
+        }
+        for index in 0..<planeCount {
+            offsets.append(total)
+            total += abs(frame.strides[index]) * rows[index]
+        }
+        storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 64)
+        for index in 0..<planeCount {
+            let stride = frame.strides[index]
+            if stride >= 0 {
+                (storage + offsets[index]).copyMemory(from: frame.planes[index], byteCount: stride * rows[index])
+            } else {
+                // Bottom-up planes: copy row by row so the copy is top-down with a positive stride.
+                for row in 0..<rows[index] {
+                    (storage + offsets[index] + row * -stride)
+                        .copyMemory(from: frame.planes[index] + row * stride, byteCount: -stride)
+                }
+            }
+        }
+        planeOffsets = offsets
+        strides = frame.strides.prefix(planeCount).map(abs)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Reads the copy as a frame, for the duration of `body`.
+    public func withFrame<R>(_ body: (FrameBuffer) throws -> R) rethrows -> R {
+        let frame = FrameBuffer(width: width, height: height,
+                                planes: planeOffsets.map { storage + $0 }, strides: strides)
+        return try body(frame)
+    }
+}

@@ -1,0 +1,162 @@
+/// A small 8-bit gray copy of a frame, for measuring motion: optical flow needs brightness
+/// only, and a quarter-size picture (about 480x270 from 1080p) is sixteen times cheaper to
+/// track in while a least-squares fit over many points still places boxes to a fraction of a
+/// frame pixel.
+public struct GrayImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Rows `width` bytes apart, no padding.
+    public var pixels: [UInt8]
+    /// Frame pixels per image pixel along each axis.
+    public var factor: Int
+
+    public init(width: Int, height: Int, pixels: [UInt8], factor: Int) {
+        precondition(pixels.count == width * height, "gray buffer does not match its size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.factor = factor
+    }
+
+    /// Image pixel (i, j) averages frame pixels [i·f, (i+1)·f) x [j·f, (j+1)·f). In
+    /// continuous coordinates (a pixel spans [i, i+1)) frame = f · image; OpenCV puts pixel
+    /// centres on integers, hence the half pixel.
+    public func framePoint(fromImage p: SIMD2<Double>) -> SIMD2<Double> {
+        (p + 0.5) * Double(factor)
+    }
+
+    public func imagePoint(fromFrame p: SIMD2<Double>) -> SIMD2<Double> {
+        p / Double(factor) - 0.5
+    }
+}
+
+/// Makes `GrayImage`s from frames of any supported format, honouring plane strides: the Y
+/// plane of YUV formats as it is (planar and semi-planar formats read one byte a sample; packed
+/// 4:2:2 and AYUV skip the chroma bytes), luma computed from R, G, B for RGB formats. Each
+/// output pixel is the mean of a `factor` x `factor` block, which keeps thin strokes of text
+/// trackable where picking one pixel in sixteen would alias them into noise. Frame rows and
+/// columns past the last whole block are left out (at most factor − 1 of each).
+public struct GrayDownscaler: Sendable {
+    /// Where the luma of a format is, or what it is made from.
+    enum Source: Equatable {
+        /// One luma byte every `step` bytes from `offset` in plane 0 (YUV formats, GRAY8).
+        case luma(offset: Int, step: Int)
+        /// R, G and B byte offsets in a pixel of `bytes` bytes, plane 0.
+        case rgb(r: Int, g: Int, b: Int, bytes: Int)
+    }
+
+    /// Long side the gray picture is made about this big (an integer factor decides).
+    public static let defaultLongSide = 480
+
+    public let format: PixelFormat
+    public let frameWidth: Int
+    public let frameHeight: Int
+    public let factor: Int
+    public let outputWidth: Int
+    public let outputHeight: Int
+    let source: Source
+
+    public init(format: PixelFormat, frameWidth: Int, frameHeight: Int, factor: Int) {
+        precondition(frameWidth > 0 && frameHeight > 0, "frame size must be positive")
+        precondition(factor >= 1 && factor <= 16, "factor must be 1...16")
+        self.format = format
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
+        // A frame smaller than one block still gives a 1x1 picture of its first pixels.
+        self.factor = min(factor, frameWidth, frameHeight)
+        outputWidth = frameWidth / self.factor
+        outputHeight = frameHeight / self.factor
+        source = Self.source(for: format)
+    }
+
+    /// The integer factor that brings the frame's long side nearest `longSide`.
+    public static func factor(frameWidth: Int, frameHeight: Int, longSide: Int = defaultLongSide) -> Int {
+        let ratio = Double(max(frameWidth, frameHeight)) / Double(max(longSide, 1))
+        return min(max(Int(ratio.rounded()), 1), 16)
+    }
+
+    public func downscale(_ frame: FrameBuffer) -> GrayImage {
+        let pixels = [UInt8](unsafeUninitializedCapacity: outputWidth * outputHeight) { buffer, count in
+            downscale(frame, into: buffer)
+            count = outputWidth * outputHeight
+        }
+        return GrayImage(width: outputWidth, height: outputHeight, pixels: pixels, factor: factor)
+    }
+
+    /// Writes `outputWidth` x `outputHeight` bytes, rows packed, to `out`.
+    public func downscale(_ frame: FrameBuffer, into out: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(frame.width == frameWidth && frame.height == frameHeight,
+                     "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
+        precondition(!frame.planes.isEmpty && !frame.strides.isEmpty, "frame has no planes")
+        precondition(out.count >= outputWidth * outputHeight, "gray buffer too small")
+        guard let dst = out.baseAddress else { return }
+        let k = factor, used = outputWidth * k
+        // Rounded mean of k² values by a multiply and shift: k² ≤ 256 and each sum ≤ 255·k², so
+        // sum·multiplier < 2^32 (multiplier ≤ 2^20) and the result differs from exact
+        // division by under one level.
+        let multiplier = UInt32((1 << 20) / (k * k))
+        let bias = UInt32(1 << 19)
+        let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: used) { rows in
+            guard let acc = rows.baseAddress else { return }
+            for oy in 0..<outputHeight {
+                // Sum the block's k rows column by column; UInt16 holds 16 · 255 with room.
+                for r in 0..<k {
+                    accumulateRow(plane + (oy * k + r) * stride, into: acc, count: used, first: r == 0)
+                }
+                let row = dst + oy * outputWidth
+                for ox in 0..<outputWidth {
+                    var sum: UInt32 = 0
+                    let block = acc + ox * k
+                    for j in 0..<k { sum &+= UInt32(block[j]) }  // ≤ 255 · 256: no overflow
+                    row[ox] = UInt8(truncatingIfNeeded: (sum &* multiplier &+ bias) >> 20)
+                }
+            }
+        }
+    }
+
+    /// Adds (or, for the first row of a block, stores) the luma of `count` pixels of one row.
+    @inline(__always)
+    private func accumulateRow(_ row: UnsafeRawPointer, into acc: UnsafeMutablePointer<UInt16>,
+                               count: Int, first: Bool) {
+        switch source {
+        case .luma(offset: 0, step: 1):
+            // Planar luma: a plain byte loop, which the compiler vectorises.
+            let bytes = row.assumingMemoryBound(to: UInt8.self)
+            if first {
+                for x in 0..<count { acc[x] = UInt16(bytes[x]) }
+            } else {
+                for x in 0..<count { acc[x] &+= UInt16(bytes[x]) }  // ≤ 16 · 255
+            }
+        case let .luma(offset, step):
+            let bytes = row.assumingMemoryBound(to: UInt8.self) + offset
+            for x in 0..<count {
+                let v = UInt16(bytes[x * step])
+                acc[x] = first ? v : acc[x] &+ v
+            }
+        case let .rgb(r, g, b, bytes):
+            let p = row.assumingMemoryBound(to: UInt8.self)
+            for x in 0..<count {
+                let px = p + x * bytes
+                // BT.601 luma weights in 8-bit fixed point (77 + 150 + 29 = 256).
+                let y = (77 &* UInt16(px[r]) &+ 150 &* UInt16(px[g]) &+ 29 &* UInt16(px[b])) >> 8
+                acc[x] = first ? y : acc[x] &+ y
+            }
+        }
+    }
+
+    static func source(for format: PixelFormat) -> Source {
+        switch format {
+        case .gray8, .i420, .yv12, .nv12, .nv21, .y444: return .luma(offset: 0, step: 1)
+        case .yuy2, .yvyu: return .luma(offset: 0, step: 2)
+        case .uyvy: return .luma(offset: 1, step: 2)
+        case .ayuv: return .luma(offset: 1, step: 4)
+        case .rgba, .rgbx: return .rgb(r: 0, g: 1, b: 2, bytes: 4)
+        case .bgra, .bgrx: return .rgb(r: 2, g: 1, b: 0, bytes: 4)
+        case .argb, .xrgb: return .rgb(r: 1, g: 2, b: 3, bytes: 4)
+        case .abgr, .xbgr: return .rgb(r: 3, g: 2, b: 1, bytes: 4)
+        case .rgb: return .rgb(r: 0, g: 1, b: 2, bytes: 3)
+        case .bgr: return .rgb(r: 2, g: 1, b: 0, bytes: 3)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// Re-centres a detected box on the ink inside it.
+///
+/// Why: the mirror reverses a line about its box's centre, so a centre off by half a pixel
+/// already shifts the reversed strokes by a pixel, and the detector's centres are off by one to
+/// three frame pixels: its probability map is at half the frame's resolution (or less), and a
+/// line's kernel ends where its first and last glyphs' shapes end it (an "O" reaches less far
+/// than an "l"). Text is printed on something: inside a detected box, the columns (rows) where
+/// the brightness changes are the ink's, so the first and last such column bound the ink to
+/// within a pixel. The box keeps its size (it covers the ink with a margin) and moves its
+/// centre to the ink's.
+///
+/// Where the ink cannot be told apart (text on texture, a box with no contrast, ink reaching
+/// the box's edges), the box is left as it is. Only axis-aligned boxes are refined.
+public struct InkRefinement: Sendable, Equatable {
+    /// A column counts as ink when its gradient energy rises above the box's background level
+    /// (its quietest tenth of columns) by at least `minStep / 2` levels per pixel and this
+    /// fraction of the strongest column. Deliberately low: the last column of a line is often
+    /// the thin diagonal of a "y" or "v", a tenth of a vertical stem's energy.
+    public var relativeThreshold = 0.02
+    /// The strongest column must step by this many levels per pixel on average, or the box has
+    /// no contrast to go by and is left alone.
+    public var minStep = 3.0
+    /// Ink spanning less than this fraction of the box is not trusted (a stray mark).
+    public var minExtent = 0.3
+    /// Gaps in the ink up to this fraction of the line height are inside a word (between
+    /// letters); wider ones end it.
+    public var maxGap = 0.15
+
+    public init() {}
+
+    /// `box` re-centred on the ink inside it in `frame` (format `format`), along each axis
+    /// where the ink's ends can be told; nil when they cannot along either.
+    public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> PixelBox? {
+        guard box.isAxisAligned, box.width.isFinite, box.height.isFinite, box.centerX.isFinite, box.centerY.isFinite,
+              box.height >= 6, box.width >= 6, !frame.planes.isEmpty
+        else { return nil }
+        // The box, and a window around it: a glyph the box cuts through is followed into the
+        // window (the detector's box edges are a few pixels off either way).
+        let bx0 = Int((box.centerX - box.width / 2).rounded()), bx1 = Int((box.centerX + box.width / 2).rounded())
+        let by0 = Int((box.centerY - box.height / 2).rounded()), by1 = Int((box.centerY + box.height / 2).rounded())
+        let ex = Int((0.5 * box.height).rounded()), ey = Int((0.25 * box.height).rounded())
+        let x0 = max(bx0 - ex, 0), x1 = min(bx1 + ex, frame.width)
+        let y0 = max(by0 - ey, 0), y1 = min(by1 + ey, frame.height)
+        let cx0 = max(bx0, 0), cx1 = min(bx1, frame.width), cy0 = max(by0, 0), cy1 = min(by1, frame.height)
+        guard x1 - x0 >= 6, y1 - y0 >= 6, cx1 - cx0 >= 4, cy1 - cy0 >= 4 else { return nil }
+        let luma = LumaBlock(frame: frame, format: format, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0)
+
+        // Column energies over the box's rows only, row energies over its columns only, so a
+        // neighbouring line above or a neighbouring word beside adds nothing unless it is in
+        // line with the box.
+        // The signed sums tell an edge into the ink from one out of it (see `inkSpan`).
+        var columns = Steps(count: x1 - x0 - 1), rows = Steps(count: y1 - y0 - 1)
+        for y in (cy0 - y0)..<(cy1 - y0) {
+            for x in 0..<columns.count { columns.add(x, luma[x + 1, y] - luma[x, y]) }
+        }
+        for y in 0..<rows.count {
+            for x in (cx0 - x0)..<(cx1 - x0) { rows.add(y, luma[x, y + 1] - luma[x, y]) }
+        }
+        var refined = box
+        var found = false
+        let gap = max(Int((maxGap * box.height).rounded()), 1)
+        if let (left, right) = inkSpan(columns, inside: (cx0 - x0)..<(cx1 - x0 - 1), pixels: cy1 - cy0, maxGap: gap),
+           right - left >= minExtent * box.width {
+            refined.centerX = Double(x0) + (left + right) / 2
+            found = true
+        }
+        if let (top, bottom) = inkSpan(rows, inside: (cy0 - y0)..<(cy1 - y0 - 1), pixels: cx1 - cx0, maxGap: gap),
+           bottom - top >= minExtent * box.height {
+            refined.centerY = Double(y0) + (top + bottom) / 2
+            found = true
+        }
+        return found ? refined : nil
+    }
+
+    /// Where the ink begins and ends along one axis of the window, in window pixels
+    /// (continuous), or nil when it cannot be told: no contrast in the box, or ink running on
+    /// to the window's end (a busy background, or a line longer than the box by more than the
+    /// window's margin).
+    ///
+    /// `steps.energy[i]` is the summed absolute step between pixels i and i+1 across `pixels`
+    /// pixels. The ink found inside the box is followed outwards across gaps of up to `maxGap`
+    /// (the space between letters, not between words). The ends are placed to a fraction of a
+    /// pixel from the two steps at each: an edge that covers a pixel partly steps partly into
+    /// it and partly out of it, in the same direction. (A step the other way right after is
+    /// the far side of a one-pixel stroke, not part of the edge.)
+    private func inkSpan(_ steps: Steps, inside box: Range<Int>, pixels: Int, maxGap: Int) -> (Double, Double)? {
+        let energy = steps.energy
+        guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
+              let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels) else { return nil }
+        let background = Double(energy.sorted()[energy.count / 10])
+        let threshold = background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
+        func strong(_ i: Int) -> Bool { Double(energy[i]) >= threshold }
+        guard var first = box.first(where: strong), var last = box.last(where: strong) else { return nil }
+        while let j = (max(first - maxGap - 1, 0)..<first).last(where: strong) { first = j }
+        while let j = ((last + 1)..<min(last + maxGap + 2, energy.count)).first(where: strong) { last = j }
+        guard first > 0, last < energy.count - 1 else { return nil }
+        func share(_ part: Int, of other: Int) -> Double {
+            let a = steps.signed[part], b = steps.signed[other]
+            guard (a > 0) == (b > 0), a != 0 else { return 0 }
+            return Double(abs(a)) / Double(abs(a) + abs(b))
+        }
+        let start = Double(first + 1) + share(first + 1, of: first)
+        let end = Double(last) + share(last, of: last - 1)
+        return end > start ? (start, end) : nil
+    }
+}
+
+/// Per position along one axis: the sum of absolute steps, and of signed steps.
+struct Steps {
+    var energy: [Int]
+    var signed: [Int]
+
+    init(count: Int) {
+        energy = [Int](repeating: 0, count: count)
+        signed = energy
+    }
+
+    var count: Int { energy.count }
+
+    @inline(__always)
+    mutating func add(_ i: Int, _ step: Int) {
+        energy[i] += abs(step)
+        signed[i] += step
+    }
+}
+
+/// The luma of a block of a frame, copied out once (any format; RGB converted with BT.601
+/// weights, as `GrayDownscaler` does).
+struct LumaBlock {
+    let width: Int
+    let height: Int
+    private var values: [Int]
+
+    init(frame: FrameBuffer, format: PixelFormat, x0: Int, y0: Int, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        var values = [Int](repeating: 0, count: width * height)
+        let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
+        let source = GrayDownscaler.source(for: format)
+        for y in 0..<height {
+            let row = (plane + (y0 + y) * stride).assumingMemoryBound(to: UInt8.self)
+            switch source {
+            case let .luma(offset, step):
+                for x in 0..<width { values[y * width + x] = Int(row[(x0 + x) * step + offset]) }
+            case let .rgb(r, g, b, bytes):
+                for x in 0..<width {
+                    let p = row + (x0 + x) * bytes
+                    values[y * width + x] = (77 * Int(p[r]) + 150 * Int(p[g]) + 29 * Int(p[b])) >> 8
+                }
+            }
+        }
+        self.values = values
+    }
+
+    subscript(x: Int, y: Int) -> Int { values[y * width + x] }
+}

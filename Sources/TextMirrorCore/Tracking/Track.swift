@@ -1,0 +1,48 @@
+/// One line of text followed from frame to frame.
+struct Track: Sendable, Equatable {
+    var id: UInt64
+    /// Where the line is in the current frame (smoothed, moved by the motion).
+    var box: PixelBox
+    var score: Double
+    /// Detections matched to this track, the one that created it included.
+    var hits: Int
+    /// Time of the frame the last matching detection ran on: hold time counts from there.
+    var lastDetected: UInt64
+    /// A detection was folded in during the current frame.
+    var fresh: Bool
+    /// The motion applied to this track in each recent frame, so a late detection that matches
+    /// it is brought forward by the track's own motion (text can move differently from the
+    /// rest of the picture).
+    var motions: MotionHistory
+
+    init(id: UInt64, box: PixelBox, score: Double, detectedAt time: UInt64, now: UInt64) {
+        self.id = id
+        self.box = box
+        self.score = score
+        hits = 1
+        lastDetected = time
+        fresh = true
+        motions = MotionHistory(capacity: Self.historyCapacity)
+        motions.append(time: now, motion: .identity)
+    }
+
+    /// A second at 60 fps: enough for the detection latency this element sees; older
+    /// detections fall back to the whole picture's motion.
+    static let historyCapacity = 60
+}
+
+/// A box the engine mirrors in a frame, with where it came from.
+public struct TrackedBox: Equatable, Sendable {
+    public var text: TextBox
+    /// True when a detection was folded into this box in this frame; false when the box was
+    /// carried from earlier frames by the motion (or held in place with tracking off).
+    public var fresh: Bool
+    /// Stable for the life of the track, so consumers can follow a line across frames.
+    public var track: UInt64
+
+    public init(text: TextBox, fresh: Bool, track: UInt64) {
+        self.text = text
+        self.fresh = fresh
+        self.track = track
+    }
+}

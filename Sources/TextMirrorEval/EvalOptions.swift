@@ -1,0 +1,112 @@
+import TextMirrorEvalCore
+
+/// Everything that stops the evaluation (as opposed to a target being missed): main reports it
+/// and exits non-zero.
+struct EvalError: Error, CustomStringConvertible {
+    let description: String
+    /// A bad command line: main shows the usage and exits 2.
+    var isUsage = false
+
+    init(_ description: String, isUsage: Bool = false) {
+        self.description = description
+        self.isUsage = isUsage
+    }
+}
+
+/// Command line of textmirror-eval.
+struct EvalOptions {
+    var imageDirectory = ""
+    var groundTruthDirectory: String?
+    /// textmirror properties, name and value as gst-launch would take them, in command-line
+    /// order (a later value of the same name wins, as with g_object_set).
+    var properties: [(name: String, value: String)] = []
+    var model: String?
+    var rules = ScoringRules()
+    var saveDirectory: String?
+    var listMissed = false
+    var limit: Int?
+
+    static let usage = """
+        usage: textmirror-eval DIR [options]
+
+        Runs every PNG/JPEG picture in DIR through the textmirror element (sync detection, the
+        element's defaults unless set below) and scores the output against ICDAR 2015 ground
+        truth: gt_<picture name without extension>.txt beside the pictures, in DIR/gt, or in
+        --gt DIR. Prints a markdown table and a PASS/FAIL line against issue 3's targets
+        (>= 90% of legible lines mirrored, < 1% of non-text pixels changed). Exit status 0 when
+        measured, whatever the verdict; 1 on errors; 2 on bad usage.
+
+        element properties:
+          --detection-size N     detector input long side (element default 640)
+          --box-threshold T      mean probability a box needs (element default 0.5)
+          --text-threshold T     pixel probability that counts as text (element default 0.3)
+          --min-text-height H    shortest line mirrored, fraction of picture height (default 0.01)
+          --set NAME=VALUE       any other textmirror property; repeatable
+          --model PATH           the model (default $TEXTMIRROR_MODEL, else models/ppocrv4_det.onnx
+                                 in or above the working directory or this executable, else the
+                                 element's own search)
+        scoring:
+          --gt DIR               folder of the gt_*.txt files
+          --coverage C           share of a line's pixels the mirrored boxes must cover for it
+                                 to count as mirrored (default 0.8)
+          --margin N             pixels around text regions not counted as non-text (default 2)
+          --no-join-words        do not treat the space between words of one line as text
+        output:
+          --missed               list the legible lines that were not mirrored
+          --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
+                                 boxes to DIR/res_<name>.txt (ICDAR 2015 result format)
+          --limit N              only the first N pictures (by name)
+        """
+
+    /// Nil when help was asked for.
+    static func parse(_ arguments: [String]) throws(EvalError) -> EvalOptions? {
+        var o = EvalOptions()
+        var rest = arguments[...]
+        var positional: [String] = []
+        func value(_ option: String) throws(EvalError) -> String {
+            guard let next = rest.popFirst() else { throw EvalError("\(option) needs a value", isUsage: true) }
+            return next
+        }
+        func number(_ option: String, in range: ClosedRange<Double>) throws(EvalError) -> Double {
+            let text = try value(option)
+            guard let n = Double(text), range.contains(n) else {
+                throw EvalError("\(option) wants a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"",
+                                isUsage: true)
+            }
+            return n
+        }
+        // Element properties are passed on as text; the element itself checks their values.
+        func property(_ option: String) throws(EvalError) {
+            o.properties.append((String(option.dropFirst(2)), try value(option)))
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--detection-size", "--box-threshold", "--text-threshold", "--min-text-height":
+                try property(argument)
+            case "--set":
+                let pair = try value(argument)
+                guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                    throw EvalError("--set wants NAME=VALUE, not \"\(pair)\"", isUsage: true)
+                }
+                o.properties.append((String(pair[..<eq]), String(pair[pair.index(after: eq)...])))
+            case "--model": o.model = try value(argument)
+            case "--gt": o.groundTruthDirectory = try value(argument)
+            case "--coverage": o.rules.mirroredCoverage = try number(argument, in: 0.01...1)
+            case "--margin": o.rules.textMargin = Int(try number(argument, in: 0...100))
+            case "--no-join-words": o.rules.grouping = nil
+            case "--missed": o.listMissed = true
+            case "--save": o.saveDirectory = try value(argument)
+            case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))
+            case "-h", "--help": return nil
+            default:
+                guard !argument.hasPrefix("-") else { throw EvalError("unknown option \"\(argument)\"", isUsage: true) }
+                positional.append(argument)
+            }
+        }
+        guard positional.count == 1 else {
+            throw EvalError(positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
+        }
+        o.imageDirectory = positional[0]
+        return o
+    }
+}

@@ -1,0 +1,103 @@
+import CGStreamer
+import Synchronization
+import TextMirrorEvalCore
+
+/// A decoded picture as packed RGBA (stride = 4 x width).
+struct RGBAPicture {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
+}
+
+/// What the pad probes around the element saw, filled on the streaming thread and read on the
+/// main thread after end-of-stream.
+final class FrameCapture: Sendable {
+    struct State {
+        var input: RGBAPicture?
+        var output: RGBAPicture?
+        var mirrored: [RotatedBox] = []
+        var frames = 0
+        var failure: String?
+    }
+
+    let state = Mutex(State())
+
+    /// Called by the probe on the element's sink pad: the frame before it is mirrored in place.
+    func takeInput(_ pad: UnsafeMutablePointer<GstPad>, _ buffer: UnsafeMutablePointer<GstBuffer>) {
+        let picture = Self.copyRGBA(pad, buffer)
+        state.withLock { s in
+            s.frames += 1
+            // One picture gives one frame; anything after the first is ignored, not scored.
+            guard s.frames == 1 else { return }
+            switch picture {
+            case .success(let p): s.input = p
+            case .failure(let e): s.failure = e.description
+            }
+        }
+    }
+
+    /// Called by the probe on the element's src pad: the mirrored frame and its ROI metas.
+    func takeOutput(_ pad: UnsafeMutablePointer<GstPad>, _ buffer: UnsafeMutablePointer<GstBuffer>) {
+        let picture = Self.copyRGBA(pad, buffer)
+        let boxes = Self.mirroredBoxes(buffer)
+        state.withLock { s in
+            guard s.output == nil, s.failure == nil else { return }
+            switch picture {
+            case .success(let p):
+                s.output = p
+                s.mirrored = boxes
+            case .failure(let e): s.failure = e.description
+            }
+        }
+    }
+
+    /// The frame's pixels, rows packed, read through the pad's caps and the buffer's video meta
+    /// (so a padded stride is honoured).
+    static func copyRGBA(_ pad: UnsafeMutablePointer<GstPad>, _ buffer: UnsafeMutablePointer<GstBuffer>)
+        -> Result<RGBAPicture, EvalError>
+    {
+        guard let caps = gst_pad_get_current_caps(pad) else { return .failure(EvalError("frame without caps")) }
+        defer { gst_caps_unref(caps) }
+        var info = GstVideoInfo()
+        guard gst_video_info_from_caps(&info, caps) != 0, info.finfo.pointee.format == GST_VIDEO_FORMAT_RGBA else {
+            return .failure(EvalError("the element did not get RGBA frames"))
+        }
+        var frame = GstVideoFrame()
+        guard gst_video_frame_map(&frame, &info, buffer, GST_MAP_READ) != 0 else {
+            return .failure(EvalError("could not map a frame"))
+        }
+        defer { gst_video_frame_unmap(&frame) }
+        let width = Int(frame.info.width), height = Int(frame.info.height)
+        let stride = Int(tupleElement(frame.info.stride, 0, as: Int32.self))
+        guard let data = tupleElement(frame.data, 0, as: UnsafeMutableRawPointer?.self) else {
+            return .failure(EvalError("a mapped frame without data"))
+        }
+        let rowBytes = width * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<height {
+                (out.baseAddress! + y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes)
+            }
+        }
+        return .success(RGBAPicture(width: width, height: height, pixels: pixels))
+    }
+
+    /// The boxes the element mirrored in this frame: its `text` ROI metas, each the bounding box
+    /// of a rotated rectangle whose angle is in the meta's `textmirror` parameter.
+    static func mirroredBoxes(_ buffer: UnsafeMutablePointer<GstBuffer>) -> [RotatedBox] {
+        var boxes: [RotatedBox] = []
+        var state: gpointer? = nil
+        let textType = g_quark_from_static_string("text")
+        while let meta = gst_buffer_iterate_meta_filtered(buffer, &state, gst_video_region_of_interest_meta_api_get_type()) {
+            let roi = UnsafeMutableRawPointer(meta).assumingMemoryBound(to: GstVideoRegionOfInterestMeta.self)
+            guard roi.pointee.roi_type == textType else { continue }
+            var angle = 0.0
+            if let param = gst_video_region_of_interest_meta_get_param(roi, "textmirror") {
+                _ = gst_structure_get_double(param, "angle", &angle)
+            }
+            boxes.append(RotatedBox(boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
+                                    width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle))
+        }
+        return boxes
+    }
+}

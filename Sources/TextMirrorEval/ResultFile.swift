@@ -1,0 +1,17 @@
+import Glibc
+import TextMirrorEvalCore
+
+/// Writes mirrored boxes in the ICDAR 2015 result format (`res_<name>.txt`: x1,y1,...,x4,y4 per
+/// line, corners clockwise from the top-left), so any ICDAR tool can draw or score them.
+enum ResultFile {
+    static func write(_ boxes: [RotatedBox], to path: String) throws(EvalError) {
+        var text = ""
+        for box in boxes {
+            text += box.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: ",") + "\n"
+        }
+        guard let file = fopen(path, "wb") else { throw EvalError("\(path): \(String(cString: strerror(errno)))") }
+        defer { fclose(file) }
+        let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, file) } ?? 0
+        guard written == text.utf8.count else { throw EvalError("\(path): write failed") }
+    }
+}

@@ -1,0 +1,89 @@
+// textmirror-eval: issue 3's quality evaluation. Runs a folder of pictures with ICDAR 2015
+// ground truth through the real textmirror element and scores the share of legible lines
+// mirrored and of non-text pixels changed. Markdown to stdout, progress to stderr. Exit status:
+// 0 when measured (whatever the verdict), 1 on errors, 2 on bad usage.
+import Glibc
+import TextMirrorEvalCore
+
+/// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
+func progress(_ text: String) {
+    var text = text + "\n"
+    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+}
+
+/// `$TEXTMIRROR_MODEL` is left to the element; else `models/ppocrv4_det.onnx` in or above the
+/// working directory or this executable (a build tree), which the element's own search does
+/// not see when it is linked into this program rather than loaded as a plugin file.
+func findModel() -> String? {
+    if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return nil }
+    var starts: [String] = []
+    if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
+    if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
+    for start in starts {
+        var directory = start
+        for _ in 0..<6 {
+            let candidate = directory + "/models/ppocrv4_det.onnx"
+            if access(candidate, R_OK) == 0 { return candidate }
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+            directory = String(directory[..<slash])
+        }
+    }
+    return nil
+}
+
+do throws(EvalError) {
+    guard let options = try EvalOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(EvalOptions.usage)
+        exit(0)
+    }
+    let items = try Dataset.load(options)
+    try GStreamerRuntime.start()
+    var properties = options.properties
+    if let model = options.model ?? findModel() { properties.insert(("model", model), at: 0) }
+    if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
+        throw EvalError("\(save): \(String(cString: strerror(errno)))")
+    }
+    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory)
+
+    var scores: [ImageScore] = []
+    var times: [Double] = []
+    for (index, item) in items.enumerated() {
+        let result = try runner.run(item)
+        let changed = PixelMask.changedPixels(before: result.input.pixels, after: result.output.pixels,
+                                              width: result.input.width, height: result.input.height)
+        let score = ImageScore(name: item.name, ground: item.ground, boxes: result.mirrored, changed: changed,
+                               rules: options.rules)
+        if let save = options.saveDirectory {
+            try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
+        }
+        scores.append(score)
+        times.append(result.milliseconds)
+        progress("[\(index + 1)/\(items.count)] \(item.name): \(score.mirrored)/\(score.legible.count) lines, "
+                 + "non-text changed \(EvalReport.percent(score.nonTextChangedShare)), \(score.boxes) boxes")
+        if let detected = result.detected, detected != result.mirrored.count {
+            progress("  note: \(detected) boxes detected, \(result.mirrored.count) mirrored")
+        }
+    }
+
+    let summary = EvalSummary(scores)
+    let shown = properties.map { $0.name == "model" ? "model=\($0.value)" : "\($0.name)=\($0.value)" }
+    print("textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
+          + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync")
+    print("")
+    print(EvalReport.table(scores, milliseconds: times))
+    print("")
+    if options.listMissed {
+        let missed = EvalReport.missedLines(scores, rules: options.rules)
+        print(missed.isEmpty ? "No legible line missed." : "Legible lines not mirrored:\n" + missed)
+        print("")
+    }
+    print(EvalReport.verdict(summary, QualityTargets()))
+    exit(0)
+} catch {
+    progress("textmirror-eval: error: \(error)")
+    if error.isUsage {
+        progress("\n" + EvalOptions.usage)
+        exit(2)
+    }
+    exit(1)
+}

@@ -1,0 +1,66 @@
+/// The markdown textmirror-eval prints: one row per image, a total row, and the verdict.
+public enum EvalReport {
+    public static let header = ["image", "size", "legible", "mirrored", "mean coverage", "###",
+                                "boxes", "false boxes", "non-text changed", "ms"]
+
+    /// `milliseconds[i]` is the time image i spent in the pipeline (decode included).
+    public static func table(_ scores: [ImageScore], milliseconds: [Double]) -> String {
+        precondition(milliseconds.count == scores.count, "one time per image")
+        var rows = [header, header.map { _ in "---" }]
+        for (score, ms) in zip(scores, milliseconds) {
+            rows.append([score.name, "\(score.width)x\(score.height)", "\(score.legible.count)",
+                         "\(score.mirrored)", fixed(score.meanCoverage, 3), "\(score.dontCare)",
+                         "\(score.boxes)", "\(score.falseBoxes)", percent(score.nonTextChangedShare),
+                         fixed(ms, 0)])
+        }
+        let total = EvalSummary(scores)
+        rows.append(["**total**", "\(total.images) images", "\(total.legible)",
+                     "\(total.mirrored) (\(percent(total.mirroredShare)))", fixed(total.meanCoverage, 3),
+                     "\(total.dontCare)", "\(total.boxes)", "\(total.falseBoxes)",
+                     percent(total.nonTextChangedShare), fixed(milliseconds.reduce(0, +), 0)])
+        return rows.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+
+    /// One line that scripts can grep for: PASS or FAIL and both figures against their targets.
+    public static func verdict(_ summary: EvalSummary, _ targets: QualityTargets) -> String {
+        let mirroredOK = summary.mirroredShare >= targets.minMirrored
+        let nonTextOK = summary.nonTextChangedShare < targets.maxNonTextChanged
+        return (summary.passes(targets) ? "PASS" : "FAIL")
+            + ": legible lines mirrored \(percent(summary.mirroredShare)) (target >= \(percent(targets.minMirrored)), "
+            + (mirroredOK ? "met" : "missed") + "); non-text pixels changed "
+            + "\(percent(summary.nonTextChangedShare)) (target < \(percent(targets.maxNonTextChanged)), "
+            + (nonTextOK ? "met" : "missed") + ")"
+    }
+
+    /// Legible lines below the mirrored threshold, for looking into failures.
+    public static func missedLines(_ scores: [ImageScore], rules: ScoringRules) -> String {
+        var out: [String] = []
+        for score in scores {
+            for line in score.legible where line.coverage < rules.mirroredCoverage {
+                out.append("- \(score.name): \"\(line.transcription)\" coverage \(fixed(line.coverage, 2)), "
+                           + "\(line.pixels) px")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `value` with `decimals` places, rounded half away from zero; "–" for nan. Written out
+    /// because the core avoids Foundation (no String(format:)).
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard decimals > 0 else { return sign + "\(whole)" }
+        let frac = String(Int(scaled) - whole * Int(scale))
+        return sign + "\(whole)." + String(repeating: "0", count: decimals - frac.count) + frac
+    }
+
+    /// A share as a percentage: two decimals below 1%, where the non-text target lives.
+    public static func percent(_ share: Double) -> String {
+        guard share.isFinite else { return "–" }
+        return fixed(100 * share, share < 0.01 ? 2 : 1) + "%"
+    }
+}

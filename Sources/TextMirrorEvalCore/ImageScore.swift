@@ -1,0 +1,124 @@
+/// The rules that turn ground truth, mirrored boxes and the input and output pictures into the
+/// two figures of issue 3. Defaults are the documented rules; options of textmirror-eval
+/// change them only for experiments.
+public struct ScoringRules: Equatable, Sendable {
+    /// A legible line is mirrored when the mirrored boxes together cover at least this share
+    /// of its polygon's pixels.
+    public var mirroredCoverage = 0.8
+    /// Pixels within this many pixels of a text region (square neighbourhood) are not counted
+    /// as non-text: hand-drawn ground truth is tight or off by a pixel or two, and a mirrored
+    /// line's edge pixels are text by any reading.
+    public var textMargin = 2
+    /// Join neighbouring words of one line (see `LineGrouping`); nil scores every region alone.
+    public var grouping: LineGrouping? = LineGrouping()
+    /// A box is a false box when less than this share of its pixels lies on text...
+    public var falseBoxTextShare = 0.1
+    /// ...and it covers less than this share of every ground-truth region.
+    public var falseBoxRegionShare = 0.5
+
+    public init() {}
+}
+
+/// How one image scored.
+public struct ImageScore: Equatable, Sendable {
+    public struct Line: Equatable, Sendable {
+        public var transcription: String
+        /// Share of the line's pixels inside some mirrored box, 0...1.
+        public var coverage: Double
+        public var pixels: Int
+    }
+
+    public var name: String
+    public var width: Int
+    public var height: Int
+    /// Legible regions with at least one pixel inside the image, with their coverage.
+    public var legible: [Line]
+    /// "###" regions.
+    public var dontCare: Int
+    /// Legible regions with no pixel inside the image (nothing to measure).
+    public var unmeasurable: Int
+    public var mirrored: Int
+    public var nonTextPixels: Int
+    public var nonTextChanged: Int
+    public var boxes: Int
+    public var falseBoxes: Int
+
+    public var nonTextChangedShare: Double {
+        nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels)
+    }
+
+    public var meanCoverage: Double {
+        legible.isEmpty ? .nan : legible.map(\.coverage).reduce(0, +) / Double(legible.count)
+    }
+
+    /// Scores one image. `changed` holds the pixels whose value differs between the element's
+    /// input and output (`PixelMask.changedPixels`).
+    public init(name: String, ground: [GroundTruthLine], boxes: [RotatedBox], changed: PixelMask,
+                rules: ScoringRules = ScoringRules()) {
+        let w = changed.width, h = changed.height
+        self.name = name
+        width = w
+        height = h
+
+        let regions = ground.map { PixelMask.polygon($0.polygon, width: w, height: h) }
+        let boxMasks = boxes.map { PixelMask.polygon($0.corners, width: w, height: h) }
+        var mirroredArea = PixelMask(width: w, height: h)
+        for mask in boxMasks { mirroredArea.formUnion(mask) }
+
+        var lines: [Line] = []
+        var unmeasurable = 0
+        for (line, region) in zip(ground, regions) where line.isLegible {
+            let pixels = region.count
+            guard pixels > 0 else {
+                unmeasurable += 1
+                continue
+            }
+            let coverage = Double(region.intersectionCount(mirroredArea)) / Double(pixels)
+            lines.append(Line(transcription: line.transcription, coverage: coverage, pixels: pixels))
+        }
+        legible = lines
+        self.unmeasurable = unmeasurable
+        dontCare = ground.count { !$0.isLegible }
+        mirrored = lines.count { $0.coverage >= rules.mirroredCoverage }
+
+        // Text: every region, legible or not, plus the spaces between words of one line.
+        var text = PixelMask(width: w, height: h)
+        for region in regions { text.formUnion(region) }
+        for hull in rules.grouping?.joins(ground.map(\.polygon)) ?? [] { text.fill(hull) }
+        let nonText = text.dilated(by: rules.textMargin).inverted
+        nonTextPixels = nonText.count
+        nonTextChanged = nonText.intersectionCount(changed)
+
+        self.boxes = boxes.count
+        falseBoxes = boxMasks.count { box in
+            let pixels = box.count
+            guard pixels > 0 else { return true }
+            if Double(box.intersectionCount(text)) >= rules.falseBoxTextShare * Double(pixels) { return false }
+            return !regions.contains { region in
+                let area = region.count
+                return area > 0 && Double(region.intersectionCount(box)) >= rules.falseBoxRegionShare * Double(area)
+            }
+        }
+    }
+}
+
+extension PixelMask {
+    /// The pixels whose 4 bytes differ between two packed RGBA pictures of one size.
+    public static func changedPixels(before: [UInt8], after: [UInt8], width: Int, height: Int) -> PixelMask {
+        precondition(before.count == width * height * 4 && after.count == before.count,
+                     "pictures must be packed RGBA of \(width)x\(height)")
+        var mask = PixelMask(width: width, height: height)
+        before.withUnsafeBytes { a in
+            after.withUnsafeBytes { b in
+                // One 32-bit compare per pixel; unaligned loads because [UInt8] storage
+                // promises no 4-byte alignment.
+                for i in 0..<(width * height) where
+                    a.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                    != b.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) {
+                    mask[i % width, i / width] = true
+                }
+            }
+        }
+        return mask
+    }
+}

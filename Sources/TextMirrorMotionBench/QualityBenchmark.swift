@@ -1,0 +1,107 @@
+import Glibc
+import TextMirrorCore
+import TextMirrorPlugin
+
+/// The scored table: every scenario through sync and live runs, tracking on and off, plus the
+/// ceiling a perfect tracker would reach and a reproducibility check of sync mode.
+struct QualityBenchmark {
+    let options: MotionBenchOptions
+    let detector: TextDetector
+
+    /// Frames left out of the scores at the start: the detector's first result in live mode
+    /// takes this long on a 2-core machine, and a stream starts once, not every second.
+    static let warmUpFrames = 15
+
+    func run() throws(MotionBenchError) {
+        let o = options
+        progress("rendering the scene (textoverlay)...")
+        let (canvasWidth, canvasHeight) = CameraPath.canvasSize(frameWidth: o.width, frameHeight: o.height,
+                                                                seconds: o.seconds, panSpeed: 240)
+        let canvas = try SceneCanvas(width: canvasWidth, height: canvasHeight, frameHeight: o.height)
+        let renderer = FrameRenderer(canvas: canvas)
+        do {
+            try detector.preload(frameWidth: o.width, frameHeight: o.height)
+        } catch {
+            throw MotionBenchError("detector: \(error)")
+        }
+        print("- Scene: \(canvas.lines.count) lines of text on plain signs over a cluttered background, "
+            + "canvas \(canvasWidth)x\(canvasHeight); frames \(o.width)x\(o.height) \(o.format.rawValue) at 30 fps, "
+            + "\(Int(o.seconds)) s per scenario, first \(Self.warmUpFrames) frames not scored")
+        print("- Engine settings: smoothing \(o.smoothing), hold-time \(Int(o.holdTime)) ms, detection-rate \(o.rate) Hz")
+        print("- pan: 240 px/s; pan-zoom-shake: the pan, zoom 1-1.15x (4 s period), shake about ±5 px at 3-8 Hz\n")
+
+        var table = MarkdownTable(["scenario", "run", "mean q", "q p10", "on text", "non-text changed",
+                                   "phantoms/frame", "centre err px p50/p90", "width err px p50", "jitter px (mean/max)", "bias px", "detections/s",
+                                   "engine ms p50/p99", "flow ms p50/p99"])
+        var notes: [String] = []
+        for kind in o.scenarios {
+            let path = CameraPath(kind: kind, frameWidth: o.width, frameHeight: o.height)
+            let count = Int(o.seconds * EngineRun.frameRate)
+            progress("\(kind.rawValue): rendering \(count) frames...")
+            let frames = (0..<count).map { n in
+                renderer.render(path.view(at: Double(n) / EngineRun.frameRate), format: o.format, width: o.width, height: o.height)
+            }
+            let scorer = Scorer(canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
+            let ceiling = try scorer.ceiling()
+            table.add([kind.rawValue, "true boxes (ceiling)", fixed(ceiling.meanQ, 3), fixed(ceiling.percentile(0.1), 3),
+                       "", percent(ceiling.nonTextFraction), "", "", "", "", "", "", "", ""])
+            for live in o.live {
+                for tracking in o.tracking {
+                    let settings = EngineRun.Settings(live: live, tracking: tracking, smoothing: o.smoothing,
+                                                      holdTime: o.holdTime, rate: o.rate)
+                    progress("\(kind.rawValue): \(settings)...")
+                    let result = try EngineRun.run(frames, settings: settings, detector: detector)
+                    let score = scorer.score(outputs: result.outputLuma, boxes: result.boxes)
+                    let still = kind == .still
+                    let flow = tracking ? "\(ms(result.flowTimes, 0.5))/\(ms(result.flowTimes, 0.99))" : "-"
+                    table.add([kind.rawValue, settings.description, fixed(score.meanQ, 3), fixed(score.percentile(0.1), 3),
+                               percent(score.coverage), percent(score.nonTextFraction),
+                               fixed(Double(score.phantoms) / Double(max(score.frames, 1)), 2),
+                               "\(fixed(Score.percentile(score.centreErrors, 0.5), 2))/\(fixed(Score.percentile(score.centreErrors, 0.9), 2))",
+                               fixed(Score.percentile(score.widthErrors, 0.5), 1),
+                               still ? "\(fixed(score.meanJitter, 2))/\(fixed(score.maxJitter, 2))" : "",
+                               still ? fixed(score.meanBias, 2) : "",
+                               fixed(Double(result.detections) / o.seconds, 1),
+                               "\(ms(result.processTimes, 0.5))/\(ms(result.processTimes, 0.99))", flow])
+                    if result.lateFrames > 0 {
+                        notes.append("\(kind.rawValue), \(settings): \(result.lateFrames) frames pushed more than a frame late")
+                    }
+                    if !live && tracking {
+                        let again = try EngineRun.run(frames, settings: settings, detector: detector)
+                        notes.append("\(kind.rawValue), sync, tracking on: a second run gave "
+                            + (again.outputHash == result.outputHash ? "identical output bytes" : "DIFFERENT output bytes"))
+                    }
+                    if let directory = o.dump {
+                        dump(directory, "\(kind.rawValue)-\(live ? "live" : "sync")-\(tracking ? "on" : "off")", frames, result)
+                    }
+                }
+            }
+        }
+        print(table.markdown)
+        print("""
+
+            q = 1 − err(out, ideal)/err(in, ideal) per true box per frame (luma, box plus a margin of \
+            max(3 px, 0.3 × height)); "on text": share of scored boxes with a mirrored box on them \
+            (IoU ≥ 0.3); non-text changed: luma pixels more than 2 px from every true box that changed; \
+            phantoms: mirrored boxes on no line; jitter: RMS of a still line's box centre about its mean; \
+            bias: distance of that mean from the true centre. Engine ms: time per frame inside \
+            MirrorEngine.process (what the streaming thread spends), flow ms: the optical-flow part of it.
+            """)
+        for note in notes { print("- \(note)") }
+    }
+
+    private func dump(_ directory: String, _ name: String, _ frames: [VideoFrame], _ result: EngineRun.Result) {
+        for n in [frames.count / 3, 2 * frames.count / 3] {
+            writePGM("\(directory)/\(name)-\(n)-in.pgm", Array(frames[n].luma), frames[n].width, frames[n].height)
+            writePGM("\(directory)/\(name)-\(n)-out.pgm", result.outputLuma[n], frames[n].width, frames[n].height)
+        }
+    }
+}
+
+func writePGM(_ path: String, _ luma: [UInt8], _ width: Int, _ height: Int) {
+    guard let file = fopen(path, "wb") else { return }
+    defer { fclose(file) }
+    let header = Array("P5\n\(width) \(height)\n255\n".utf8)
+    _ = header.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    _ = luma.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+}

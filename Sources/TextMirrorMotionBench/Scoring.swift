@@ -1,0 +1,188 @@
+import Glibc
+import TextMirrorCore
+
+/// The measures, computed on the luma plane against the scene's known truth:
+///
+/// - q per true box per frame: 1 − err(out, ideal) / err(in, ideal), where ideal is the input
+///   with that box mirrored about its own centre (sampled straight from the canvas, so it is
+///   exact at sub-pixel positions) and err the sum of absolute differences over the box grown
+///   by a margin (so spill past the box counts). 1 is perfect, 0 as if untouched, below 0
+///   worse than untouched. Only boxes wholly in the frame are scored: of a line half out of
+///   view there is no right answer.
+/// - non-text pixels changed: pixels further than 2 px from every true box whose luma the
+///   engine changed, as a fraction of all such pixels.
+/// - centre jitter: for each line, the RMS distance of its mirrored box's centre from that
+///   centre's mean over the run (after the warm-up); meaningful for a still camera.
+struct Score {
+    var q: [Double] = []
+    var nonTextChanged = 0
+    var nonTextPixels = 0
+    /// Per line followed: RMS centre jitter and distance of the mean centre from the truth.
+    var jitter: [Double] = []
+    var bias: [Double] = []
+    /// (line, frame) pairs scored, and how many had a mirrored box on them (IoU >= 0.3).
+    var covered = 0
+    /// Distance from each scored true box's centre to the centre of the mirrored box on it.
+    var centreErrors: [Double] = []
+    /// Mirrored box width minus true width, same boxes.
+    var widthErrors: [Double] = []
+    /// Mirrored boxes on no line at all, summed over frames.
+    var phantoms = 0
+    var frames = 0
+
+    var meanQ: Double { q.isEmpty ? .nan : q.reduce(0, +) / Double(q.count) }
+    var nonTextFraction: Double { nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels) }
+    var meanJitter: Double { jitter.isEmpty ? .nan : jitter.reduce(0, +) / Double(jitter.count) }
+    var maxJitter: Double { jitter.max() ?? .nan }
+    var meanBias: Double { bias.isEmpty ? .nan : bias.reduce(0, +) / Double(bias.count) }
+    var coverage: Double { q.isEmpty ? .nan : Double(covered) / Double(q.count) }
+    func percentile(_ p: Double) -> Double { Self.percentile(q, p) }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(Int(p * Double(sorted.count)), sorted.count - 1)]
+    }
+}
+
+struct Scorer {
+    let canvas: SceneCanvas
+    let path: CameraPath
+    let renderer: FrameRenderer
+    let inputs: [VideoFrame]
+    /// Frames at the start left out of every measure (detector start-up).
+    let warmUp: Int
+    /// Print every scored box's error to stderr (MOTION_BENCH_TRACE set), for tuning.
+    let trace = getenv("MOTION_BENCH_TRACE") != nil
+
+    var width: Int { inputs[0].width }
+    var height: Int { inputs[0].height }
+
+    func time(_ n: Int) -> Double { Double(n) / EngineRun.frameRate }
+
+    /// Scores output frames given as luma planes, with the boxes that produced them (nil: no
+    /// boxes reported, e.g. for the ceiling).
+    func score(outputs: [[UInt8]], boxes: [[TrackedBox]]?) -> Score {
+        var score = Score()
+        var centres = [[SIMD2<Double>]](repeating: [], count: canvas.lines.count)
+        for n in warmUp..<inputs.count {
+            score.frames += 1
+            let t = time(n)
+            let view = path.view(at: t)
+            let input = inputs[n].luma, output = outputs[n]
+            let truth = canvas.lines.map { path.trueBox($0, at: t) }
+            for (index, box) in truth.enumerated() {
+                guard let q = boxQuality(box, view: view, input: input, output: output) else { continue }
+                score.q.append(q)
+                if trace, let boxes, let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }) {
+                    let b = best.text.box
+                    progress("trace frame \(n) line \(index) q \(fixed(q, 2)) dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) dw \(fixed(b.width - box.width, 1)) fresh \(best.fresh) track \(best.track)")
+                }
+                if let boxes {
+                    let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
+                    if let best, best.text.box.iou(box) >= 0.3 {
+                        score.covered += 1
+                        let d = SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY)
+                        score.centreErrors.append((d * d).sum().squareRoot())
+                        score.widthErrors.append(best.text.box.width - box.width)
+                        centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
+                    }
+                }
+            }
+            if let boxes {
+                score.phantoms += boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
+            }
+            let (changed, pixels) = nonText(truth, input: input, output: output)
+            score.nonTextChanged += changed
+            score.nonTextPixels += pixels
+        }
+        // Jitter and bias of lines followed for most of the run (the still camera's case).
+        if getenv("MOTION_BENCH_DEBUG") != nil, let boxes {
+            let n = inputs.count - 1, t = time(n)
+            for (index, line) in canvas.lines.enumerated() {
+                let box = path.trueBox(line, at: t)
+                guard let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }), best.text.box.iou(box) > 0.3 else { continue }
+                let b = best.text.box
+                progress("line \(index) \"\(line.text)\" \(line.font): true \(fixed(box.centerX, 1)),\(fixed(box.centerY, 1)) \(fixed(box.width, 1))x\(fixed(box.height, 1)); box dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) w \(fixed(b.width, 1)) h \(fixed(b.height, 1)) a \(fixed(b.angle, 2))")
+            }
+        }
+        for offsets in centres where offsets.count >= max((inputs.count - warmUp) / 2, 2) {
+            let mean = offsets.reduce(SIMD2<Double>.zero, +) / Double(offsets.count)
+            let spread = offsets.reduce(0.0) { $0 + (($1 - mean) * ($1 - mean)).sum() } / Double(offsets.count)
+            score.jitter.append(spread.squareRoot())
+            score.bias.append((mean * mean).sum().squareRoot())
+        }
+        return score
+    }
+
+    /// The margin around a true box over which errors are summed: spill from a box that is
+    /// too large or misplaced lands there.
+    static func margin(_ box: PixelBox) -> Double { max(3, 0.3 * box.height) }
+
+    func boxQuality(_ box: PixelBox, view: Motion, input: ArraySlice<UInt8>, output: [UInt8]) -> Double? {
+        let m = Self.margin(box)
+        let x0 = Int((box.centerX - box.width / 2 - m).rounded(.down)), x1 = Int((box.centerX + box.width / 2 + m).rounded(.up))
+        let y0 = Int((box.centerY - box.height / 2 - m).rounded(.down)), y1 = Int((box.centerY + box.height / 2 + m).rounded(.up))
+        guard x0 >= 0, y0 >= 0, x1 <= width, y1 <= height else { return nil }
+        let bx0 = box.centerX - box.width / 2, bx1 = box.centerX + box.width / 2
+        let by0 = box.centerY - box.height / 2, by1 = box.centerY + box.height / 2
+        var errIn = 0.0, errOut = 0.0
+        let base = input.startIndex
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            for x in x0..<x1 {
+                let cx = Double(x) + 0.5
+                let i = y * width + x
+                let inValue = Double(input[base + i])
+                var ideal = inValue
+                if cx >= bx0, cx < bx1, cy >= by0, cy < by1 {
+                    let p = view.apply(x: 2 * box.centerX - cx, y: cy)
+                    ideal = renderer.luma(p.x, p.y).rounded()
+                }
+                errIn += abs(inValue - ideal)
+                errOut += abs(Double(output[i]) - ideal)
+            }
+        }
+        // A line that reads the same mirrored (none here) cannot be scored.
+        guard errIn > Double((x1 - x0) * (y1 - y0)) else { return nil }
+        return 1 - errOut / errIn
+    }
+
+    func nonText(_ truth: [PixelBox], input: ArraySlice<UInt8>, output: [UInt8]) -> (changed: Int, pixels: Int) {
+        var isText = [Bool](repeating: false, count: width * height)
+        for box in truth {
+            let x0 = max(Int((box.centerX - box.width / 2 - 2).rounded(.down)), 0)
+            let x1 = min(Int((box.centerX + box.width / 2 + 2).rounded(.up)), width)
+            let y0 = max(Int((box.centerY - box.height / 2 - 2).rounded(.down)), 0)
+            let y1 = min(Int((box.centerY + box.height / 2 + 2).rounded(.up)), height)
+            guard x1 > x0, y1 > y0 else { continue }
+            for y in y0..<y1 { for x in x0..<x1 { isText[y * width + x] = true } }
+        }
+        var changed = 0, pixels = 0
+        let base = input.startIndex
+        for i in 0..<(width * height) where !isText[i] {
+            pixels += 1
+            if input[base + i] != output[i] { changed += 1 }
+        }
+        return (changed, pixels)
+    }
+
+    /// What a perfect tracker would reach: the true boxes mirrored by the same kernels (their
+    /// edges snap to whole pixels, and to the chroma grid in 4:2:0). The gap between this and
+    /// 1 is the pixel grid, not tracking.
+    func ceiling() throws(MotionBenchError) -> Score {
+        var outputs: [[UInt8]] = []
+        for (n, input) in inputs.enumerated() {
+            var frame = input
+            let boxes = canvas.lines.map { path.trueBox($0, at: time(n)) }
+            do {
+                let mirror = try FrameMirror(format: frame.format, width: frame.width, height: frame.height)
+                frame.withFrameBuffer { mirror.mirror(boxes, flip: .horizontal, in: $0) }
+            } catch {
+                throw MotionBenchError("cannot mirror \(frame.format): \(error)")
+            }
+            outputs.append(Array(frame.luma))
+        }
+        return score(outputs: outputs, boxes: nil)
+    }
+}

@@ -1,0 +1,84 @@
+import CGStreamer
+import Glibc
+
+/// Why the benchmark could not run (as opposed to a target being missed).
+struct MotionBenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One line of text as GStreamer's `textoverlay` (Pango, DejaVu fonts) draws it: how much each
+/// pixel is covered by ink (0...255), and the ink's bounding box.
+struct RenderedLine {
+    var width: Int
+    var height: Int
+    var coverage: [UInt8]
+    /// Pixels holding any ink: [x0, x1) x [y0, y1).
+    var inkX0: Int, inkY0: Int, inkX1: Int, inkY1: Int
+}
+
+/// Draws text with `textoverlay` into memory: white text on black RGBx through a one-buffer
+/// pipeline, written to a temporary file and read back (no appsink needed), so the coverage is
+/// exactly what the element would see in a real video with text burnt in.
+enum TextRenderer {
+    static func render(_ text: String, font: String) throws(MotionBenchError) -> RenderedLine {
+        // Big enough for the line at any font size used here; trimmed to the ink below.
+        let fontPixels = Int(font.split(separator: " ").last.flatMap { Double($0) } ?? 30) * 2
+        let width = min(4096, 64 + text.count * fontPixels)
+        let height = fontPixels * 2 + 64
+        let path = "/tmp/textmirror-motion-bench-\(getpid()).raw"
+        defer { unlink(path) }
+        let launch = "videotestsrc pattern=black num-buffers=1 ! "
+            + "video/x-raw,format=RGBx,width=\(width),height=\(height),framerate=30/1 ! "
+            + "textoverlay name=text halignment=left valignment=top xpad=32 ypad=32 "
+            + "draw-shadow=false draw-outline=false shaded-background=false auto-resize=false "
+            + "color=0xFFFFFFFF ! filesink name=out"
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            if let error { g_error_free(error) }
+            throw MotionBenchError("cannot build the text pipeline: \(message)")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let overlay = gst_bin_get_by_name(bin, "text"), let sink = gst_bin_get_by_name(bin, "out") else {
+            throw MotionBenchError("text pipeline has no textoverlay or filesink")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(overlay)); gst_object_unref(UnsafeMutableRawPointer(sink)) }
+        // Set as properties, not in the launch line, so no quoting of the text is needed.
+        gst_util_set_object_arg(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GObject.self), "text", text)
+        gst_util_set_object_arg(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GObject.self), "font-desc", font)
+        gst_util_set_object_arg(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GObject.self), "location", path)
+
+        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            throw MotionBenchError("text pipeline did not start")
+        }
+        let bus = gst_element_get_bus(pipeline)
+        let message = gst_bus_timed_pop_filtered(bus, 10 * 1_000_000_000,
+                                                 GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
+        let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
+        if let message { gst_message_unref(message) }
+        if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        gst_element_set_state(pipeline, GST_STATE_NULL)
+        guard ok else { throw MotionBenchError("textoverlay failed to draw \"\(text)\"") }
+
+        guard let file = fopen(path, "rb") else { throw MotionBenchError("cannot read \(path)") }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        guard read == bytes.count else { throw MotionBenchError("textoverlay wrote \(read) bytes, expected \(bytes.count)") }
+
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = bytes[4 * (y * width + x)]  // R of white-on-black: the coverage
+                coverage[y * width + x] = c
+                if c > 0 { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1) }
+            }
+        }
+        guard x1 > x0, y1 > y0 else { throw MotionBenchError("textoverlay drew nothing for \"\(text)\"") }
+        guard x1 < width - 8, y1 < height - 8 else { throw MotionBenchError("\"\(text)\" does not fit its \(width)x\(height) picture") }
+        return RenderedLine(width: width, height: height, coverage: coverage, inkX0: x0, inkY0: y0, inkX1: x1, inkY1: y1)
+    }
+}

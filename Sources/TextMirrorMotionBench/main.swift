@@ -1,0 +1,96 @@
+// textmirror-motion-bench: how well mirrored boxes stay on moving text (issue 4, "Measure"),
+// and what tracking costs the streaming thread at 1080p (issue 5's budget). Markdown goes to
+// stdout, progress to stderr. Exit status: 0 when measured (whatever the figures say), 1 on
+// errors, 2 on bad usage.
+import CGStreamer
+import Glibc
+import TextMirrorCore
+import TextMirrorPlugin
+
+/// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
+func progress(_ text: String) {
+    var text = text + "\n"
+    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+}
+
+/// `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in the working directory or a folder
+/// above it or above this executable (a build tree).
+func findModel() throws(MotionBenchError) -> String {
+    if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
+    var starts: [String] = []
+    if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
+    if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
+    for start in starts {
+        var directory = start
+        for _ in 0..<6 {
+            let candidate = directory + "/models/ppocrv4_det.onnx"
+            if access(candidate, R_OK) == 0 { return candidate }
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+            directory = String(directory[..<slash])
+        }
+    }
+    throw MotionBenchError("models/ppocrv4_det.onnx not found; run scripts/fetch-model.sh or set TEXTMIRROR_MODEL")
+}
+
+func machine() -> String {
+    var model = "unknown CPU"
+    if let file = fopen("/proc/cpuinfo", "r") {
+        var line = [CChar](repeating: 0, count: 512)
+        while fgets(&line, 512, file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("model name"), let colon = text.firstIndex(of: ":") {
+                model = text[text.index(after: colon)...].trimmingCharacters(in: " \n")
+                break
+            }
+        }
+        fclose(file)
+    }
+    return "\(model), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores"
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}
+
+func loadAverage() -> String {
+    guard let file = fopen("/proc/loadavg", "r") else { return "?" }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, file) != nil else { return "?" }
+    let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+do {
+    guard let options = try MotionBenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(MotionBenchOptions.usage)
+        exit(0)
+    }
+    gst_init(nil, nil)
+    let modelPath = try findModel()
+    let detector: TextDetector
+    do {
+        detector = try TextDetector(.init(modelPath: modelPath))
+    } catch {
+        throw MotionBenchError("cannot load the detector: \(error)")
+    }
+    print("## textmirror motion benchmark\n")
+    print("- Machine: \(machine()); load average at start \(loadAverage())")
+    print("- Model: \(modelPath), detection-size \(detector.configuration.detectionSize), automatic threads")
+    if !options.costOnly {
+        try QualityBenchmark(options: options, detector: detector).run()
+    }
+    if options.cost || options.costOnly {
+        try CostBenchmark(options: options, detector: detector).run()
+    }
+    print("\n- Load average at end: \(loadAverage())")
+    exit(0)
+} catch let error as MotionBenchError {
+    progress("textmirror-motion-bench: error: \(error)")
+    exit(error.description.hasPrefix("unknown") || error.description.contains("wants") ? 2 : 1)
+} catch {
+    progress("textmirror-motion-bench: error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,72 @@
+import Testing
+import TextMirrorCore
+
+@Suite struct BoxOutlineTests {
+    /// A 64x48 frame of one format, every byte 128, with a row padding of 8 bytes.
+    private func withFrame(_ format: PixelFormat, _ body: (FrameBuffer, FrameLayout) -> Void) {
+        let layout = FrameLayout(format)
+        let width = 64, height = 48
+        var storage: [[UInt8]] = []
+        var strides: [Int] = []
+        for plane in 0...(layout.planes.map(\.index).max() ?? 0) {
+            let p = layout.planes.first { $0.index == plane }!
+            let units = (width + p.pixelsPerUnit - 1) / p.pixelsPerUnit
+            let rows = (height + p.rowsPerUnit - 1) / p.rowsPerUnit
+            strides.append(units * p.unitBytes + 8)
+            storage.append([UInt8](repeating: 128, count: strides[plane] * rows))
+        }
+        var pointers: [UnsafeMutableRawPointer] = []
+        for i in storage.indices {
+            let p = UnsafeMutableRawPointer.allocate(byteCount: storage[i].count, alignment: 16)
+            p.copyMemory(from: storage[i], byteCount: storage[i].count)
+            pointers.append(p)
+        }
+        defer { pointers.forEach { $0.deallocate() } }
+        body(FrameBuffer(width: width, height: height, planes: pointers, strides: strides), layout)
+    }
+
+    @Test func outlinesAnAxisAlignedBoxInRGBA() {
+        withFrame(.rgba) { frame, layout in
+            let outline = BoxOutline(layout: layout, width: 64, height: 48)
+            outline.draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20), color: .fresh, in: frame)
+            let edge = frame.planes[0] + 14 * frame.strides[0] + 32 * 4   // top edge, inside
+            let inside = frame.planes[0] + 24 * frame.strides[0] + 32 * 4 // centre
+            let outside = frame.planes[0] + 5 * frame.strides[0] + 32 * 4
+            #expect([0, 1, 2].map { edge.load(fromByteOffset: $0, as: UInt8.self) } == [0, 230, 60])
+            #expect(inside.load(as: UInt8.self) == 128)
+            #expect(outside.load(as: UInt8.self) == 128)
+        }
+    }
+
+    @Test func outlinesLumaAndChromaInI420() {
+        withFrame(.i420) { frame, layout in
+            BoxOutline(layout: layout, width: 64, height: 48)
+                .draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20, angle: 10),
+                      color: .tracked, in: frame)
+            let luma = UnsafeRawBufferPointer(start: frame.planes[0], count: frame.strides[0] * 48)
+            let chroma = UnsafeRawBufferPointer(start: frame.planes[1], count: frame.strides[1] * 24)
+            #expect(luma.contains { $0 != 128 })
+            #expect(chroma.contains { $0 != 128 })
+            // The centre stays untouched.
+            #expect(frame.planes[0].load(fromByteOffset: 24 * frame.strides[0] + 32, as: UInt8.self) == 128)
+        }
+    }
+
+    @Test(arguments: PixelFormat.allCases)
+    func drawsInEveryFormatWithoutTouchingPadding(_ format: PixelFormat) {
+        withFrame(format) { frame, layout in
+            BoxOutline(layout: layout, width: 64, height: 48)
+                .draw(PixelBox(centerX: 60, centerY: 44, width: 30, height: 30, angle: 33), color: .fresh, in: frame)
+            for plane in frame.planes.indices {
+                let p = layout.planes.first { $0.index == plane }!
+                let used = (64 + p.pixelsPerUnit - 1) / p.pixelsPerUnit * p.unitBytes
+                let rows = (48 + p.rowsPerUnit - 1) / p.rowsPerUnit
+                for row in 0..<rows {
+                    for byte in used..<frame.strides[plane] {
+                        #expect(frame.planes[plane].load(fromByteOffset: row * frame.strides[plane] + byte, as: UInt8.self) == 128)
+                    }
+                }
+            }
+        }
+    }
+}

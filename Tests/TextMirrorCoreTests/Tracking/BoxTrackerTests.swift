@@ -1,0 +1,176 @@
+import Testing
+import TextMirrorCore
+
+/// The tracker on its own, with the motion given directly: new tracks, blending, hold time,
+/// tentative tracks and latency compensation.
+@Suite struct BoxTrackerTests {
+    static let ms: UInt64 = 1_000_000
+    static let frame: UInt64 = 33 * ms
+    static let line = PixelBox(centerX: 300, centerY: 200, width: 240, height: 30)
+
+    static func text(_ box: PixelBox, _ score: Double = 0.9) -> TextBox { TextBox(box: box, score: score) }
+
+    var parameters = BoxTracker.Parameters(smoothing: 0.35, holdTime: 300 * ms)
+
+    func incorporate(_ tracker: inout BoxTracker, _ boxes: [TextBox], at time: UInt64, now: UInt64) {
+        tracker.incorporate(boxes, detectedAt: time, now: now, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+    }
+
+    /// Advances `frames` frames with no motion and no detection, from frame `start`.
+    static func idle(_ tracker: inout BoxTracker, from start: Int, frames: Int, parameters: BoxTracker.Parameters) {
+        for f in start..<(start + frames) {
+            tracker.advance(time: UInt64(f) * frame, motion: nil)
+            tracker.expire(now: UInt64(f) * frame, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+        }
+    }
+
+    @Test func detectionStartsATrackAndBlendsIntoIt() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        #expect(tracker.boxes.count == 1 && tracker.boxes[0].fresh && tracker.boxes[0].text.box == Self.line)
+
+        tracker.advance(time: Self.frame, motion: nil)
+        #expect(!tracker.boxes[0].fresh, "carried, not detected, in this frame")
+        var moved = Self.line
+        moved.centerX += 3
+        incorporate(&tracker, [Self.text(moved)], at: Self.frame, now: Self.frame)
+        #expect(tracker.boxes.count == 1 && tracker.boxes[0].fresh)
+        #expect(abs(tracker.boxes[0].text.box.centerX - 301.05) < 1e-9, "0.35 of the way")
+    }
+
+    @Test func largeDisagreementIsTakenAtOnce() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        // The noise allowance is 0.15 of the 30 px height, 4.5 px: 9 px and more is real.
+        var moved = Self.line
+        moved.centerX += 12
+        tracker.advance(time: Self.frame, motion: nil)
+        incorporate(&tracker, [Self.text(moved)], at: Self.frame, now: Self.frame)
+        #expect(tracker.boxes[0].text.box == moved)
+    }
+
+    @Test func linesAtTheFrameEdgeAreNotSmoothed() {
+        // Half out of view on the right: as it comes in, each detection sees more of it.
+        var partial = PixelBox(centerX: 1230, centerY: 200, width: 100, height: 30)
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(partial)], at: 0, now: 0)
+        partial.centerX = 1231
+        partial.width = 98
+        tracker.advance(time: Self.frame, motion: nil)
+        incorporate(&tracker, [Self.text(partial)], at: Self.frame, now: Self.frame)
+        #expect(tracker.boxes[0].text.box == partial)
+    }
+
+    @Test func aSlowDetectorDoesNotEndBoxes() {
+        var tracker = BoxTracker()
+        for f in 0..<2 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: nil)
+            incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        // No detection finishes for a second: nothing says the line has gone.
+        Self.idle(&tracker, from: 2, frames: 30, parameters: parameters)
+        #expect(tracker.boxes.count == 1)
+        // A detection of frame 31 that does not find it ends it (1 s > hold time).
+        incorporate(&tracker, [], at: 31 * Self.frame, now: 31 * Self.frame)
+        tracker.expire(now: 31 * Self.frame, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+        #expect(tracker.boxes.isEmpty)
+    }
+
+    @Test func missedDetectionDoesNotDropAConfirmedBox() {
+        var tracker = BoxTracker()
+        for f in 0..<2 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: nil)
+            incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        // Two detections without the line, within the hold time: the box stays.
+        for f in 2..<4 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: nil)
+            incorporate(&tracker, [], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+            tracker.expire(now: UInt64(f) * Self.frame, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+        }
+        #expect(tracker.boxes.count == 1)
+        // Text gone: the box ends once the hold time (300 ms) since frame 1 has passed.
+        Self.idle(&tracker, from: 4, frames: 7, parameters: parameters)
+        #expect(tracker.boxes.count == 1, "frame 10: 297 ms since the last detection")
+        Self.idle(&tracker, from: 11, frames: 1, parameters: parameters)
+        #expect(tracker.boxes.isEmpty, "frame 11: 330 ms since the last detection")
+    }
+
+    @Test func oneOffDetectionEndsAtTheNextDetection() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        tracker.advance(time: Self.frame, motion: nil)
+        incorporate(&tracker, [], at: Self.frame, now: Self.frame)
+        #expect(tracker.boxes.isEmpty, "seen once, then not: a false detection, gone at once")
+    }
+
+    @Test func boxesFollowTheMotion() throws {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        // The picture pans by 8 px a frame; the box's own measurement says 7.
+        tracker.advance(time: Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [.translation(7, 0)]))
+        #expect(tracker.boxes[0].text.box.centerX == 307)
+        tracker.advance(time: 2 * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [nil]))
+        #expect(tracker.boxes[0].text.box.centerX == 315, "no measurement of its own: the picture's motion")
+    }
+
+    @Test func lateDetectionIsBroughtForward() throws {
+        var tracker = BoxTracker()
+        // A new line detected on frame 0, delivered at frame 3 while the picture panned 8 px a
+        // frame: it belongs 24 px further on.
+        for f in 0...3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: []))
+        }
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 3 * Self.frame)
+        #expect(tracker.boxes.count == 1 && tracker.boxes[0].text.box.centerX == 324)
+        // A second late detection (frame 2, delivered at 5) of the same line matches the
+        // track and lands where the line is now: the blend does not pull the box back.
+        for f in 4...5 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [nil]))
+        }
+        var seen = Self.line
+        seen.centerX += 16
+        incorporate(&tracker, [Self.text(seen)], at: 2 * Self.frame, now: 5 * Self.frame)
+        #expect(tracker.boxes.count == 1 && abs(tracker.boxes[0].text.box.centerX - 340) < 1e-9,
+                "\(tracker.boxes[0].text.box.centerX)")
+    }
+
+    @Test func detectionOlderThanTheHistoryIsDropped() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 5 * Self.frame, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 5 * Self.frame)
+        #expect(tracker.boxes.isEmpty, "no idea where the line went since frame 0")
+    }
+
+    @Test func textLeavingTheFrameTakesItsBoxAlong() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        for f in 1...20 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-30, 0), regions: [nil]))
+            tracker.expire(now: UInt64(f) * Self.frame, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+        }
+        #expect(tracker.boxes.isEmpty, "moved out of the frame")
+    }
+
+    @Test func aLineTrackedTwiceKeepsTheNewerTrack() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
+        // Now the detector splits the line in two halves: one matches the old track, which
+        // takes its detection as it is rather than lagging over the other half.
+        var left = Self.line, right = Self.line
+        left.width = 110; left.centerX -= 65
+        right.width = 110; right.centerX += 65
+        tracker.advance(time: Self.frame, motion: nil)
+        incorporate(&tracker, [Self.text(left), Self.text(right)], at: Self.frame, now: Self.frame)
+        let boxes = tracker.boxes.map(\.text.box).sorted { $0.centerX < $1.centerX }
+        #expect(boxes == [left, right], "\(boxes)")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The embedding examples in examples/: a PyGObject application and a C program, each building a
+/// pipeline with textmirror, changing `enabled` and `flip` while it plays, printing the boxes
+/// from the bus messages and ending by itself.
+@Suite("Embedding examples")
+struct ExampleTests {
+    /// Debian's Python: the `python3` first on PATH may be another build without PyGObject.
+    static let python = "/usr/bin/python3"
+
+    static func requirePyGObject(_ work: Workspace) async throws {
+        let result = try await work.run(python, ["-c", "import gi; gi.require_version('Gst', '1.0'); from gi.repository import Gst; Gst.ValueList"])
+        guard result.succeeded else {
+            throw SetupError("\(python) cannot import PyGObject with GStreamer's overrides: install python3-gi, python3-gst-1.0 and gir1.2-gstreamer-1.0 (scripts/install-deps.sh)\n\(result)")
+        }
+    }
+
+    /// Builds examples/c with its Makefile into the workspace; returns the program.
+    static func buildC(_ work: Workspace) async throws -> String {
+        let result = try await work.run("make", ["-s", "-C", Repository.path("examples/c"), "O=\(work.url.path)/c"])
+        try #require(result.succeeded, "examples/c does not build:\n\(result)")
+        return work.file("c/textmirror_app")
+    }
+
+    /// What both examples print: the plugin used, the property changes in order, at least one
+    /// detection with boxes, the end-of-stream they send, and a clean exit.
+    static func checkRun(_ result: CommandResult, plugin: String) {
+        #expect(result.succeeded, "\(result)")
+        let out = result.stdout
+        let pluginLine = out.split(separator: "\n").first { $0.hasPrefix("textmirror from ") }
+        let used = pluginLine.map { String($0.dropFirst("textmirror from ".count)) } ?? ""
+        #expect(URL(fileURLWithPath: used).resolvingSymlinksInPath().path
+                    == URL(fileURLWithPath: plugin).resolvingSymlinksInPath().path,
+                "expected the plugin \(plugin):\n\(result)")
+        let steps = ["enabled -> False", "enabled -> True", "flip -> vertical", "sending end-of-stream"]
+        let positions = steps.map { out.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "missing one of \(steps):\n\(result)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "out of order:\n\(result)")
+        #expect(out.contains(#/ [1-9][0-9]* box\(es\): [0-9]+x[0-9]+\+[0-9]+\+[0-9]+ angle /#),
+                "no detection with a box printed:\n\(result)")
+        #expect(out.contains(/[1-9][0-9]* textmirror message\(s\); exit 0/), "\(result)")
+    }
+
+    static func buildEnvironment(_ work: Workspace) -> [String: String] {
+        var environment = work.environment
+        environment["GST_PLUGIN_PATH"] = Repository.path(".build/release")
+        return environment
+    }
+
+    @Test("examples/python/textmirror_app.py")
+    func python() async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        try await Self.requirePyGObject(work)
+        work.environment = Self.buildEnvironment(work)
+        let result = try await work.run(Self.python, [Repository.path("examples/python/textmirror_app.py"), "--seconds", "3"])
+        Self.checkRun(result, plugin: Repository.buildPlugin)
+    }
+
+    @Test("examples/c/textmirror_app.c, built with its Makefile")
+    func c() async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        let program = try await Self.buildC(work)
+        work.environment = Self.buildEnvironment(work)
+        let result = try await work.run(program, ["--seconds", "3"])
+        Self.checkRun(result, plugin: Repository.buildPlugin)
+    }
+}

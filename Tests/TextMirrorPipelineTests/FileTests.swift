@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// pipelines/transcode.sh, photo.sh and before-after.sh: files in, files out.
+@Suite("Files: transcode, photo, before/after")
+struct FileTests {
+    /// A 1.5 s input with sound (VP8 + Opus in WebM), 45 frames of a picture with text.
+    static func makeInput(_ work: Workspace) async throws -> String {
+        let input = work.file("input.webm")
+        let result = try await work.run("gst-launch-1.0", [
+            "-q", "-e", "webmmux", "name=mux", "!", "filesink", "location=\(input)",
+            "videotestsrc", "num-buffers=45", "pattern=solid-color", "foreground-color=0xffe0e0e0",
+            "!", "video/x-raw,width=320,height=180,framerate=30/1",
+            "!", "textoverlay", "text=TRANSCODE ME", "font-desc=DejaVu Sans Bold 20", "color=0xff000000",
+            "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux.",
+            "audiotestsrc", "num-buffers=65", "!", "audioconvert", "!", "opusenc", "!", "mux.",
+        ])
+        try #require(result.succeeded, "cannot make the input file:\n\(result)")
+        return input
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var output: String
+        var options: [String]
+        var video: String
+        var audio: String?
+        var testDescription: String { "\(output) \(options.joined(separator: " "))" }
+    }
+
+    static let cases = [
+        Case(output: "out.mp4", options: ["--progress", "1"], video: "H.264", audio: "MPEG-4 AAC"),
+        Case(output: "out.webm", options: ["--no-audio"], video: "VP8", audio: nil),
+    ]
+
+    @Test("transcode.sh keeps length, frames and sound, and shows progress", arguments: cases)
+    func transcode(_ test: Case) async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        try await work.requireElement("avdec_h264", package: "gstreamer1.0-libav")
+        try await work.requireElement("avenc_aac", package: "gstreamer1.0-libav")
+        let input = try await Self.makeInput(work)
+        let out = work.file(test.output)
+        let result = try await work.pipeline("transcode.sh", test.options + [input, out, "detection-size=320"])
+        try #require(result.succeeded, "\(result)")
+        // progressreport's last line comes at the end of the file.
+        #expect(result.stdout.contains("progress ("), "\(result)")
+        #expect(result.stdout.contains("(100.0 %)"), "\(result)")
+
+        let info = try await work.discover(out)
+        let duration = try #require(info.duration, "no duration:\n\(info.report)")
+        #expect(abs(duration - 1.5) < 0.1, "duration \(duration) s:\n\(info.report)")
+        #expect(info.video.count == 1 && info.video[0].hasPrefix(test.video), "\(info.report)")
+        if let audio = test.audio {
+            #expect(info.audio.count == 1 && info.audio[0].hasPrefix(audio), "\(info.report)")
+        } else {
+            #expect(info.audio.isEmpty, "\(info.report)")
+        }
+        let frames = try await work.decodeRGB(out)
+        #expect(frames.count == 45 * 320 * 180 * 3, "decoded \(frames.count / (320 * 180 * 3)) frames, expected 45")
+    }
+
+    @Test("before-after.sh and photo.sh: text is mirrored, a full-frame region is an exact flip")
+    func photo() async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        let (width, height) = (640, 360)
+        let before = work.file("pictures/before.png"), after = work.file("pictures/after.png")
+        let pair = try await work.pipeline("before-after.sh", ["--size", "\(width)x\(height)", before, after])
+        try #require(pair.succeeded, "\(pair)")
+        let beforeInfo = try await work.discover(before), afterInfo = try await work.discover(after)
+        #expect(beforeInfo.video.first?.hasPrefix("PNG") == true, "\(beforeInfo.report)")
+        #expect(afterInfo.report.contains("Width: \(width)") && afterInfo.report.contains("Height: \(height)"),
+                "\(afterInfo.report)")
+        let original = try await work.decodeRGB(before)
+        try #require(original.count == width * height * 3)
+        let mirroredText = try await work.decodeRGB(after)
+        #expect(mirroredText.count == original.count)
+        #expect(mirroredText != original, "no text was mirrored in the scene")
+
+        // JPEG out; with the whole frame as the region the photo is flipped as a whole. JPEG is
+        // lossy, so the exact check is made on a PNG and the JPEG is only decoded.
+        let flipped = work.file("flipped.png"), jpeg = work.file("photo.jpg")
+        let exact = try await work.pipeline("photo.sh", [before, flipped, "detect=false", "regions=0,0,1,1"])
+        try #require(exact.succeeded, "\(exact)")
+        let flippedFrame = try await work.decodeRGB(flipped)
+        #expect(flippedFrame == mirroredRGB(original, width: width, height: height),
+                "photo.sh with a full-frame region is not the horizontally flipped photo")
+        let lossy = try await work.pipeline("photo.sh", [before, jpeg])
+        try #require(lossy.succeeded, "\(lossy)")
+        let jpegInfo = try await work.discover(jpeg)
+        #expect(jpegInfo.video.first?.hasPrefix("JPEG") == true, "\(jpegInfo.report)")
+        #expect(try await work.decodeRGB(jpeg).count == original.count)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// scripts/install.sh for one user, into a temporary HOME: the machine's own plugin folders,
+/// registry and toolchain are left alone.
+@Suite("Install: scripts/install.sh")
+struct InstallTests {
+    /// The folder the Swift runtime of the build comes from (the toolchain's), from ldd.
+    static func toolchainRuntime(_ work: Workspace) async throws -> String {
+        let ldd = try await work.run("ldd", [Repository.buildPlugin])
+        try #require(ldd.succeeded, "\(ldd)")
+        let line = try #require(ldd.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so =>") },
+                                "the build does not link libswiftCore.so:\n\(ldd)")
+        let path = try #require(line.split(separator: " ").first { $0.hasPrefix("/") })
+        return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path
+    }
+
+    /// A command prefix that runs the command in a private mount namespace in which `folder` is an
+    /// empty tmpfs, so nothing can load from it; nil when this machine does not allow it
+    /// (unshare needs root, or a user namespace).
+    static func hiding(_ folder: String, _ work: Workspace) async throws -> [String]? {
+        let prefix = ["unshare", "-m", "sh", "-c", "mount -t tmpfs none \"$0\" && exec \"$@\"", folder]
+        let probe = try await work.run(prefix[0], Array(prefix.dropFirst()) + ["true"])
+        return probe.succeeded ? prefix : nil
+    }
+
+    @Test("user install: found without variables from any folder, runs without the toolchain, uninstalls")
+    func userInstall() async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        let home = work.file("home"), elsewhere = work.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        work.environment["HOME"] = home
+        for name in ["XDG_DATA_HOME", "TEXTMIRROR_MODEL", "LD_LIBRARY_PATH"] { work.environment[name] = nil }
+        work.environment["TEXTMIRROR_PLUGIN"] = "installed"
+        let data = "\(home)/.local/share"
+        let plugin = "\(data)/gstreamer-1.0/plugins/libgsttextmirror.so"
+        let runtime = "\(data)/textmirror/swift-runtime"
+
+        let install = try await work.run(Repository.path("scripts/install.sh"), ["--no-build"])
+        try #require(install.succeeded, "\(install)")
+        #expect(install.stdout.contains("check: gst-inspect-1.0 textmirror finds \(plugin)"), "\(install)")
+        for file in [plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(runtime)/libswiftCore.so"] {
+            #expect(FileManager.default.fileExists(atPath: file), "\(file) not installed")
+        }
+
+        // The installed plugin loads its Swift runtime from its private copy, never the toolchain.
+        let toolchain = try await Self.toolchainRuntime(work)
+        let elf = try await work.run("readelf", ["-d", plugin])
+        #expect(elf.stdout.contains("[$ORIGIN/../../textmirror/swift-runtime]"), "\(elf)")
+        #expect(!elf.stdout.contains(toolchain), "RUNPATH still names the toolchain:\n\(elf)")
+        let ldd = try await work.run("ldd", [plugin])
+        #expect(ldd.stdout.contains("libswiftCore.so => \(runtime)/libswiftCore.so"), "\(ldd)")
+        #expect(!ldd.stdout.contains(toolchain) && !ldd.stdout.contains("not found"), "\(ldd)")
+
+        // A user's checks, from another folder, in processes that are not Swift. Where the
+        // machine allows it, the toolchain's runtime folder is hidden from them.
+        let hide = try await Self.hiding(toolchain, work) ?? []
+        if hide.isEmpty { print("note: cannot hide \(toolchain) here (unshare -m not permitted); runs with it visible") }
+        func user(_ command: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult {
+            let full = hide + command
+            return try await runCommand(full[0], Array(full.dropFirst()), environment: work.environment,
+                                 directory: URL(fileURLWithPath: elsewhere), timeout: timeout)
+        }
+        let inspect = try await user(["gst-inspect-1.0", "textmirror"])
+        #expect(inspect.succeeded && inspect.stdout.contains(plugin), "\(inspect)")
+
+        let video = "\(elsewhere)/installed.webm"
+        let record = try await user([Repository.path("pipelines/record.sh"), "--seconds", "1", "--size", "320x180",
+                                     video, "detection-size=320"])
+        #expect(record.succeeded, "\(record)")
+        let info = try await work.discover(video)
+        #expect(info.duration.map { abs($0 - 1) < 0.05 } == true, "\(info.report)")
+
+        try await ExampleTests.requirePyGObject(work)
+        let python = try await user([ExampleTests.python, Repository.path("examples/python/textmirror_app.py"),
+                                     "--seconds", "2.5"])
+        ExampleTests.checkRun(python, plugin: plugin)
+        let program = try await ExampleTests.buildC(work)
+        let c = try await user([program, "--seconds", "2.5"])
+        ExampleTests.checkRun(c, plugin: plugin)
+
+        let uninstall = try await work.run(Repository.path("scripts/install.sh"), ["--uninstall"])
+        #expect(uninstall.succeeded, "\(uninstall)")
+        #expect(!FileManager.default.fileExists(atPath: plugin))
+        #expect(!FileManager.default.fileExists(atPath: "\(data)/textmirror"), "\(uninstall)")
+        // Not --exists: that also wants the plugin's version >= GStreamer's, and textmirror is 0.x.
+        let gone = try await user(["gst-inspect-1.0", "textmirror"])
+        #expect(!gone.succeeded, "GStreamer still finds textmirror after --uninstall")
+    }
+}

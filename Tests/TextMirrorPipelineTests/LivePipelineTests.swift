@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// pipelines/preview.sh and pipelines/selfie.sh, headless: no camera, no display.
+@Suite("Live pipelines: preview and selfie")
+struct LivePipelineTests {
+    @Test("preview.sh falls back to the scene and to fakesink, and reports detections")
+    func previewHeadless() async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        // The default source is the camera; this device does not exist.
+        let result = try await work.pipeline("preview.sh", [
+            "--device", "/nonexistent/video9", "--seconds", "2", "--size", "320x180", "--messages",
+            "detection-size=320",
+        ])
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stderr.contains("no camera at /nonexistent/video9: using the built-in scene"), "\(result)")
+        #expect(result.stderr.contains("frames go to fakesink"), "\(result)")
+        #expect(result.stdout.contains("textmirror, timestamp=(guint64)"), "no textmirror message:\n\(result)")
+        #expect(result.stdout.contains("boxes=(structure){ \"text"), "no box detected:\n\(result)")
+    }
+
+    /// selfie.sh mirrors the whole picture and then the text back. With the whole frame as the
+    /// only region (no model needed) the two mirrors cancel: the output is the scene, exactly.
+    /// With textmirror disabled it is the scene mirrored: the whole-picture flip really happens
+    /// (in GStreamer 1.22.0 videoflip's method=horizontal-flip would silently do nothing).
+    @Test("selfie.sh flips the picture and textmirror flips it back")
+    func selfieFlipsTwice() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let (width, height) = (320, 180)
+        let scene = work.file("scene.png")
+        let reference = try await work.pipeline("before-after.sh", [
+            "--size", "\(width)x\(height)", scene, work.file("unused.png"), "detect=false",
+        ])
+        try #require(reference.succeeded, "\(reference)")
+
+        func selfie(_ name: String, _ properties: [String]) async throws -> Data {
+            let out = work.file(name)
+            let result = try await work.pipeline("selfie.sh", [
+                "--source", "scene", "--seconds", "1", "--size", "\(width)x\(height)",
+                "--sink", "videoconvert ! pngenc snapshot=true ! filesink location=\(out)",
+            ] + properties)
+            try #require(result.succeeded, "\(result)")
+            #expect(result.stderr.contains("videoflip video-direction=horiz"), "\(result)")
+            return try await work.decodeRGB(out)
+        }
+        let original = try await work.decodeRGB(scene)
+        try #require(original.count == width * height * 3)
+        let twice = try await selfie("twice.png", ["detect=false", "regions=0,0,1,1"])
+        #expect(twice == original, "selfie view with a full-frame region is not the original scene")
+        let once = try await selfie("once.png", ["enabled=false"])
+        #expect(once == mirroredRGB(original, width: width, height: height),
+                "selfie view with textmirror disabled is not the mirrored scene")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Every script documents itself, prints the command it would run, and refuses bad input with a
+/// message that names the problem (exit status 2, nothing run).
+@Suite("Script usage: --help, --print, errors")
+struct ScriptUsageTests {
+    static let scripts = ["preview.sh", "selfie.sh", "record.sh", "transcode.sh", "photo.sh", "before-after.sh"]
+
+    @Test("--help describes the script", arguments: scripts)
+    func help(_ script: String) async throws {
+        let work = try Workspace()
+        let result = try await work.pipeline(script, ["--help"])
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stdout.contains("pipelines/\(script)"), "\(result)")
+        #expect(result.stdout.contains("Examples") || script == "before-after.sh", "\(result)")
+    }
+
+    @Test("--print shows a gst-launch-1.0 command without running it")
+    func print() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let input = try await FileTests.makeInput(work)  // transcode.sh looks into its input
+        let commands: [(String, [String], String)] = [
+            ("preview.sh", ["--print", "--source", "scene", "flip=vertical"], "textmirror flip=vertical ! fakesink"),
+            ("selfie.sh", ["--print", "--source", "scene"], "videoflip video-direction=horiz"),
+            ("record.sh", ["--print", "x.webm", "regions=0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2"],
+             "textmirror regions=\"0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2\""),
+            ("transcode.sh", ["--print", input, "x.mp4"], "progressreport name=progress update-freq=5"),
+            ("photo.sh", ["--print", input, "x.jpg"], "jpegenc quality=95 snapshot=true"),
+        ]
+        for (script, arguments, expected) in commands {
+            let result = try await work.pipeline(script, arguments)
+            #expect(result.succeeded, "\(result)")
+            #expect(result.stdout.contains("gst-launch-1.0 -e"), "\(result)")
+            #expect(result.stdout.contains(expected), "\(script): expected \(expected) in\n\(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: work.file("x.webm")), "--print ran the pipeline")
+    }
+
+    @Test("bad arguments are refused with a message naming the problem")
+    func errors() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let cases: [(String, [String], String)] = [
+            ("record.sh", ["out.avi"], "must end in .mp4 (H.264) or .webm (VP8)"),
+            ("record.sh", [], "no output file given"),
+            ("record.sh", ["--size", "321x180", "x.mp4"], "must be even"),
+            ("record.sh", ["--seconds", "soon", "x.mp4"], "is not a whole number"),
+            ("record.sh", ["--source"], "--source needs a value"),
+            ("preview.sh", ["--frobnicate"], "unknown option '--frobnicate'"),
+            ("preview.sh", ["--source", "/nonexistent.mp4"], "not camera, scene or an existing file"),
+            ("preview.sh", ["flip"], "'flip' is not a textmirror property"),
+            ("transcode.sh", ["/nonexistent.mp4", "x.mp4"], "input /nonexistent.mp4: no such file"),
+            ("photo.sh", ["/nonexistent.png", "x.png"], "no such file"),
+            ("photo.sh", [Repository.path("README.md"), "x.gif"], "must end in .png or .jpg"),
+        ]
+        for (script, arguments, expected) in cases {
+            let result = try await work.pipeline(script, arguments)
+            #expect(result.status == 2 && !result.signalled, "\(result)")
+            #expect(result.stderr.contains("\(script): error: ") && result.stderr.contains(expected),
+                    "\(script): expected \(expected) in\n\(result)")
+        }
+        work.environment["TEXTMIRROR_PLUGIN"] = "elsewhere"
+        let bad = try await work.pipeline("preview.sh", ["--seconds", "1"])
+        #expect(bad.status == 2 && bad.stderr.contains("TEXTMIRROR_PLUGIN must be auto, build or installed"), "\(bad)")
+    }
+}

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# check-memory.sh: memory and thread checks of the built plugin in real pipelines.
+#
+#   (a) valgrind memcheck on short gst-launch-1.0 pipelines (detection on, several formats, sync
+#       and async detection, an element error at start): fails on any memory error or definite
+#       leak left after scripts/valgrind.supp (which removes reports of glibc, GLib, fontconfig,
+#       OpenCV/TBB and the Swift runtime, each explained there).
+#   (b) a soak: SOAK_FRAMES frames (default 20000) of 320x240 video with text through textmirror
+#       with async detection at its highest rate; resident memory (VmRSS) is read after frame 100
+#       and at the end, and the run fails when it grew by more than SOAK_MAX_GROWTH_MB (default
+#       32 MB; see the note at the soak for why that bound).
+#
+# Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
+# Environment: TEXTMIRROR_MODEL (default models/ppocrv4_det.onnx), SOAK_FRAMES,
+#   SOAK_MAX_GROWTH_MB, PLUGIN (default .build/release/libgsttextmirror.so, built if missing).
+# Needs: valgrind, python3-gi with GStreamer's introspection data (gir1.2-gstreamer-1.0),
+#   gstreamer1.0-plugins-base/-good (videotestsrc, textoverlay), binutils (strip).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+run_valgrind=1
+run_soak=1
+case "${1:-}" in
+    --valgrind-only) run_soak=0 ;;
+    --soak-only) run_valgrind=0 ;;
+    "") ;;
+    *) echo "usage: $0 [--valgrind-only | --soak-only]" >&2; exit 2 ;;
+esac
+
+model="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
+plugin="${PLUGIN:-$PWD/.build/release/libgsttextmirror.so}"
+say() { printf 'check-memory: %s\n' "$*"; }
+die() { printf 'check-memory: error: %s\n' "$*" >&2; exit 1; }
+
+[ -r "$model" ] || die "model not found at $model (run scripts/fetch-model.sh)"
+if [ ! -f "$plugin" ]; then
+    say "building the release plugin"
+    swift build -c release --product gsttextmirror
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/textmirror-memory.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 gives up on the DWARF 5 debug information Swift 6.3 writes ("unhandled dwarf2
+# abbrev form"), so it gets a copy without debug information; symbols remain.
+mkdir -p "$work/plugin"
+strip --strip-debug -o "$work/plugin/libgsttextmirror.so" "$plugin"
+export GST_PLUGIN_PATH="$work/plugin"
+export GST_REGISTRY="$work/registry.bin"
+# Build the registry once, outside valgrind (scanning every plugin under it takes minutes).
+gst-inspect-1.0 textmirror >/dev/null || die "GStreamer does not load $plugin"
+
+failed=0
+
+if [ "$run_valgrind" -eq 1 ]; then
+    command -v valgrind >/dev/null || die "valgrind not installed (apt-get install valgrind)"
+    # name | pipeline (textmirror's model= is added by the loop)
+    cases=(
+        "I420-sync|videotestsrc num-buffers=6 pattern=white ! video/x-raw,format=I420,width=160,height=120,framerate=30/1 ! textoverlay text=VALGRIND font-desc=\"Sans Bold 20\" ! textmirror detection-size=160 detection-mode=sync detection-rate=30 regions=0,0,0.3,0.3 ! fakesink"
+        "RGBA-async|videotestsrc num-buffers=8 pattern=white ! video/x-raw,format=RGBA,width=128,height=96,framerate=30/1 ! textoverlay text=ASYNC font-desc=\"Sans Bold 20\" ! textmirror detection-size=128 detection-mode=async detection-rate=120 flip=rotate-180 regions=0.5,0.5,0.4,0.4,30 ! fakesink"
+        "YUY2-NV12-regions|videotestsrc num-buffers=4 pattern=snow ! video/x-raw,format=YUY2,width=99,height=35 ! textmirror detect=false regions=0,0,1,1;0.2,0.2,0.5,0.5,45 flip=vertical ! videoconvert ! video/x-raw,format=NV12 ! textmirror detection-size=96 detection-mode=sync ! fakesink"
+        "missing-model|videotestsrc num-buffers=2 ! textmirror model=$work/no-such-model.onnx ! fakesink"
+    )
+    for entry in "${cases[@]}"; do
+        name="${entry%%|*}"
+        launch="${entry#*|}"
+        [[ "$launch" == *"model="* ]] || launch="${launch/textmirror /textmirror model=$model }"
+        log="$work/valgrind-$name.log"
+        say "valgrind: $name"
+        start=$(date +%s)
+        set +e
+        # shellcheck disable=SC2086
+        eval valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite \
+            --errors-for-leak-kinds=definite --num-callers=40 --error-exitcode=42 \
+            --suppressions=scripts/valgrind.supp --log-file="$log" \
+            gst-launch-1.0 -q $launch >"$work/out-$name.txt" 2>&1
+        rc=$?
+        set -e
+        errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$log" | tail -n 1)
+        lost=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tail -n 1)
+        suppressed=$(sed -n 's/.*suppressed: \([0-9]*\) from.*/\1/p' "$log" | tail -n 1)
+        say "  $(( $(date +%s) - start )) s, gst-launch exit $rc, errors ${errors:-?}, definitely lost ${lost:-0} bytes (unsuppressed), ${suppressed:-0} known reports suppressed"
+        if [ "$name" = "missing-model" ]; then
+            grep -q "no-such-model.onnx" "$work/out-$name.txt" || { say "  the element error does not name the model"; failed=1; }
+        elif [ "$rc" -ne 0 ] && [ "$rc" -ne 42 ]; then
+            say "  the pipeline failed:"; sed 's/^/    /' "$work/out-$name.txt"; failed=1
+        fi
+        if [ "${errors:-1}" != "0" ]; then
+            say "  memcheck reports (ours where libgsttextmirror.so is on the stack):"
+            grep -E "^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Syscall|Source and|[0-9,]+ (\([0-9, a-z]+\) )?bytes in)|libgsttextmirror" "$log" | sed 's/^/    /' | head -n 60
+            cp "$log" "${TMPDIR:-/tmp}/textmirror-valgrind-$name.log"
+            say "  full log: ${TMPDIR:-/tmp}/textmirror-valgrind-$name.log"
+            failed=1
+        fi
+    done
+fi
+
+if [ "$run_soak" -eq 1 ]; then
+    frames="${SOAK_FRAMES:-20000}"
+    bound="${SOAK_MAX_GROWTH_MB:-32}"
+    say "soak: $frames frames, 320x240 I420, async detection at 120 Hz (bound: ${bound} MB growth)"
+    # /usr/bin/python3: Debian's interpreter, the one python3-gi is installed for.
+    # The bound: RSS after frame 100 already holds the model, the network and OpenCV's pools;
+    # what may still come is malloc arenas settling for the detection thread and GStreamer's
+    # buffer pools, a few MB. A leak of one frame's detection input (320x256x3 bytes) per
+    # detection would add ~50 MB over the few hundred detections of the run, a leaked frame per
+    # frame gigabytes: both far above the bound.
+    /usr/bin/python3 - "$frames" "$bound" "$model" <<'PY'
+import sys, time
+import gi
+gi.require_version("Gst", "1.0")
+from gi.repository import GLib, Gst
+
+frames, bound_mb, model = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+Gst.init(None)
+
+def rss_kb():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+pipeline = Gst.parse_launch(
+    f"videotestsrc num-buffers={frames} pattern=white "
+    "! video/x-raw,format=I420,width=320,height=240,framerate=30/1 "
+    "! textoverlay text=\"SOAK 20000\" font-desc=\"Sans Bold 24\" valignment=center "
+    f"! textmirror model=\"{model}\" detection-mode=async detection-rate=120 "
+    "! fakesink name=sink signal-handoffs=true sync=false")
+state = {"n": 0, "rss100": None, "samples": []}
+
+def on_handoff(sink, buffer, pad):
+    state["n"] += 1
+    n = state["n"]
+    if n == 100:
+        state["rss100"] = rss_kb()
+    if n % 2000 == 0:
+        state["samples"].append((n, rss_kb()))
+
+pipeline.get_by_name("sink").connect("handoff", on_handoff)
+# A GLib main loop, not a blocking bus pop on this thread: PyGObject keeps the interpreter lock
+# during timed_pop_filtered, which would hold the streaming thread's handoff callback (and with
+# it every frame) until the next bus message.
+loop = GLib.MainLoop()
+result = {"detections": 0, "error": None}
+
+def on_message(bus, msg):
+    if msg.type == Gst.MessageType.ELEMENT:
+        if msg.get_structure().get_name() == "textmirror":
+            result["detections"] += 1
+        return
+    if msg.type == Gst.MessageType.ERROR:
+        result["error"] = msg.parse_error()[0].message
+        loop.quit()
+    elif msg.type == Gst.MessageType.EOS:
+        loop.quit()
+
+bus = pipeline.get_bus()
+bus.add_signal_watch()
+bus.connect("message", on_message)
+start = time.time()
+pipeline.set_state(Gst.State.PLAYING)
+loop.run()
+detections, error = result["detections"], result["error"]
+end_rss = rss_kb()
+pipeline.set_state(Gst.State.NULL)
+seconds = time.time() - start
+rss100 = state["rss100"] or 0
+growth_mb = (end_rss - rss100) / 1024
+print(f"check-memory: soak: {state['n']} frames in {seconds:.0f} s, {detections} detections, "
+      f"RSS {rss100 / 1024:.1f} MB after frame 100, {end_rss / 1024:.1f} MB at the end: "
+      f"growth {growth_mb:+.1f} MB (bound {bound_mb:.0f} MB)")
+print("check-memory: soak: RSS every 2000 frames (MB): "
+      + " ".join(f"{n}:{kb / 1024:.1f}" for n, kb in state["samples"]))
+if error or state["n"] != frames:
+    print(f"check-memory: soak failed: {error or 'only %d frames' % state['n']}")
+    sys.exit(1)
+if growth_mb > bound_mb:
+    print("check-memory: soak failed: resident memory grew beyond the bound")
+    sys.exit(1)
+PY
+    [ $? -eq 0 ] || failed=1
+fi
+
+if [ "$failed" -ne 0 ]; then
+    say "FAILED"
+    exit 1
+fi
+say "passed"

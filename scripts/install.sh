@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# install.sh: installs the textmirror plugin and its detection model where GStreamer and the
+# element find them by themselves, with no environment variable, so that
+# `gst-inspect-1.0 textmirror` and pipelines work from any folder and in any program (gst-launch,
+# Python, C).
+#
+# Usage:
+#   scripts/install.sh                       # for this user (no root needed)
+#   sudo scripts/install.sh --prefix /usr/local   # for every user
+#   scripts/install.sh --uninstall [--prefix DIR] # removes what the same command installed
+#
+# Options:
+#   --prefix DIR      install system-wide under DIR (see the layout below)
+#   --no-build        install the plugin already built in .build/release instead of building
+#                     it first (swift build -c release --product gsttextmirror)
+#   --no-model        do not install the model (the element then needs the model property or
+#                     $TEXTMIRROR_MODEL, or detect=false)
+#   --no-system-link  with --prefix: do not link the plugin into GStreamer's system plugin
+#                     folder (GStreamer will then only find it through GST_PLUGIN_PATH)
+#   --uninstall       remove the plugin, its Swift runtime copy, the model and the link
+#   -h, --help        show this text
+#
+# Layout. D is ${XDG_DATA_HOME:-~/.local/share} for a user install:
+#   D/gstreamer-1.0/plugins/libgsttextmirror.so    GStreamer's user plugin folder
+#   D/textmirror/swift-runtime/*.so                the Swift runtime the plugin needs
+#   D/textmirror/models/ppocrv4_det.onnx           the model (found there by the element)
+# and with --prefix P:
+#   P/lib/gstreamer-1.0/libgsttextmirror.so
+#   P/lib/textmirror/swift-runtime/*.so
+#   P/share/textmirror/models/ppocrv4_det.onnx
+#   + a symbolic link to the plugin in GStreamer's system plugin folder (on Debian 12
+#     /usr/lib/x86_64-linux-gnu/gstreamer-1.0; P/lib/... is not searched by GStreamer). With
+#     --prefix /usr the plugin goes straight into that folder, its runtime next to it in
+#     /usr/lib/x86_64-linux-gnu/textmirror/swift-runtime.
+#
+# The Swift runtime: the plugin is a Swift library, linked against libswiftCore.so and friends,
+# which live in the Swift toolchain (/opt/swift/usr/lib/swift/linux), not in any system folder.
+# The libraries it needs (as ldd reports them) are copied into the private swift-runtime folder
+# and the installed plugin's RUNPATH is rewritten with patchelf to point there
+# ($ORIGIN-relative, plus the absolute folder for when the plugin is reached through the
+# system link), so it loads in any process, even when the toolchain is gone.
+#
+# Environment: SWIFT (default swift), XDG_DATA_HOME, and GST_REGISTRY (the check at the end uses
+# the same registry as every other GStreamer program run with this environment).
+set -euo pipefail
+
+readonly PLUGIN_FILE=libgsttextmirror.so
+readonly MODEL_FILE=ppocrv4_det.onnx
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source_root="$(dirname "$script_dir")"
+build_plugin="$source_root/.build/release/$PLUGIN_FILE"
+
+say() { printf 'install: %s\n' "$*"; }
+die() { printf 'install: error: %s\n' "$*" >&2; exit 1; }
+
+prefix="" build=1 model=1 system_link=1 uninstall=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) [ $# -ge 2 ] && [ -n "$2" ] || die "--prefix needs a folder (try --help)"
+              prefix="$(realpath -m "$2")"; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --no-model) model=0; shift ;;
+    --no-system-link) system_link=0; shift ;;
+    --uninstall) uninstall=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (try --help)" ;;
+  esac
+done
+
+command -v gst-inspect-1.0 >/dev/null \
+  || die "gst-inspect-1.0 not found: install gstreamer1.0-tools (scripts/install-deps.sh)"
+
+# GStreamer's system plugin folder: where its own core elements are (follows /lib -> /usr/lib).
+system_plugin_dir() {
+  local dir
+  dir="$(pkg-config --variable=pluginsdir gstreamer-1.0 2>/dev/null || true)"
+  if [ -z "$dir" ]; then
+    dir="$(gst-inspect-1.0 coreelements 2>/dev/null | sed -n 's/^ *Filename *//p')"
+    [ -n "$dir" ] || die "cannot tell where GStreamer's system plugins are (is gstreamer1.0-tools installed?)"
+    dir="$(dirname "$dir")"
+  fi
+  realpath -m "$dir"
+}
+
+# Where everything goes.
+link=""
+if [ -z "$prefix" ]; then
+  data="${XDG_DATA_HOME:-${HOME:?HOME is not set}/.local/share}"
+  plugin_dir="$data/gstreamer-1.0/plugins"
+  runtime_dir="$data/textmirror/swift-runtime"
+  runpath='$ORIGIN/../../textmirror/swift-runtime'
+  model_dir="$data/textmirror/models"
+  scope="user $(id -un)"
+else
+  sysdir="$(system_plugin_dir)"
+  if [ "$prefix" = /usr ]; then
+    plugin_dir="$sysdir"
+  else
+    plugin_dir="$prefix/lib/gstreamer-1.0"
+    # --uninstall removes a link made earlier even when given --no-system-link.
+    (( ! system_link && ! uninstall )) || link="$sysdir/$PLUGIN_FILE"
+  fi
+  runtime_dir="$(dirname "$plugin_dir")/textmirror/swift-runtime"
+  runpath="\$ORIGIN/../textmirror/swift-runtime:$runtime_dir"
+  model_dir="$prefix/share/textmirror/models"
+  scope="prefix $prefix"
+fi
+plugin="$plugin_dir/$PLUGIN_FILE"
+
+# Fails early, naming the folder, when this user may not write where the files go.
+check_writable() {
+  local dir="$1"
+  while [ ! -e "$dir" ]; do dir="$(dirname "$dir")"; done
+  [ -w "$dir" ] || die "cannot write to $dir: install for this user (no --prefix) or run as root (sudo $0 ${prefix:+--prefix $prefix})"
+}
+
+if (( uninstall )); then
+  for dir in "$plugin_dir" "$runtime_dir" "$model_dir" ${link:+"$(dirname "$link")"}; do
+    [ ! -e "$dir" ] || check_writable "$dir"
+  done
+  removed=0
+  if [ -n "$link" ] && [ -L "$link" ] && [ "$(readlink "$link")" = "$plugin" ]; then
+    rm -f "$link"; say "removed $link"; removed=1
+  fi
+  [ ! -e "$plugin" ] || { rm -f "$plugin"; say "removed $plugin"; removed=1; }
+  [ ! -d "$runtime_dir" ] || { rm -rf "$runtime_dir"; say "removed $runtime_dir"; removed=1; }
+  for f in "$model_dir/$MODEL_FILE" "$model_dir/$MODEL_FILE.sha256"; do
+    [ ! -e "$f" ] || { rm -f "$f"; say "removed $f"; removed=1; }
+  done
+  # Folders left empty by the above (never anything else).
+  rmdir "$model_dir" "$(dirname "$model_dir")" "$(dirname "$runtime_dir")" 2>/dev/null || true
+  [ -z "$prefix" ] || [ "$plugin_dir" = "$(system_plugin_dir)" ] || rmdir "$plugin_dir" 2>/dev/null || true
+  (( removed )) || say "nothing of textmirror was installed for $scope"
+  exit 0
+fi
+
+command -v patchelf >/dev/null || die "patchelf not found: install the Debian package patchelf (scripts/install-deps.sh)"
+command -v ldd >/dev/null || die "ldd not found: install the Debian package libc-bin"
+
+if (( build )); then
+  swift="${SWIFT:-swift}"
+  command -v "$swift" >/dev/null \
+    || die "$swift not found: put the Swift toolchain on PATH, or build elsewhere and use --no-build"
+  say "building the plugin (swift build -c release --product gsttextmirror)"
+  (cd "$source_root" && "$swift" build -c release --product gsttextmirror) || die "the build failed"
+fi
+[ -f "$build_plugin" ] \
+  || die "$build_plugin does not exist: build it with 'swift build -c release --product gsttextmirror' (or leave out --no-build)"
+
+# The Swift libraries the plugin needs: every library ldd resolves in the folder that holds
+# libswiftCore.so (libswift*, libdispatch, libBlocksRuntime, ...), transitive ones included.
+ldd_out="$(ldd "$build_plugin")" || die "ldd cannot read $build_plugin"
+if grep -q 'not found' <<< "$ldd_out"; then
+  die "$build_plugin needs libraries that are not found: $(grep 'not found' <<< "$ldd_out" | tr -s ' \t' ' ')"
+fi
+swift_lib_dir="$(sed -n 's/^[[:space:]]*libswiftCore\.so => \(.*\)\/libswiftCore\.so .*/\1/p' <<< "$ldd_out")"
+swift_libs=()
+if [ -n "$swift_lib_dir" ]; then
+  while read -r path; do swift_libs+=("$path"); done \
+    < <(awk -v dir="$swift_lib_dir/" '$2 == "=>" && index($3, dir) == 1 { print $3 }' <<< "$ldd_out")
+fi
+
+for dir in "$plugin_dir" "$runtime_dir" ${link:+"$(dirname "$link")"}; do check_writable "$dir"; done
+(( ! model )) || check_writable "$model_dir"
+
+say "installing for $scope"
+mkdir -p "$plugin_dir"
+# A new file renamed over the old one: processes that have the old plugin mapped keep theirs.
+tmp_plugin="$plugin_dir/.$PLUGIN_FILE.new"
+cp "$build_plugin" "$tmp_plugin"
+if ((${#swift_libs[@]})); then
+  rm -rf "$runtime_dir.new"
+  mkdir -p "$runtime_dir.new"
+  cp -L "${swift_libs[@]}" "$runtime_dir.new/"
+  rm -rf "$runtime_dir"
+  mv "$runtime_dir.new" "$runtime_dir"
+  say "Swift runtime: ${#swift_libs[@]} libraries from $swift_lib_dir -> $runtime_dir"
+  patchelf --set-rpath "$runpath" "$tmp_plugin"
+else
+  say "the plugin needs no shared Swift runtime (statically linked?): nothing to copy"
+  patchelf --remove-rpath "$tmp_plugin"
+fi
+chmod 0755 "$tmp_plugin"
+mv -f "$tmp_plugin" "$plugin"
+say "plugin: $plugin (RUNPATH $(patchelf --print-rpath "$plugin"))"
+
+if [ -n "$link" ]; then
+  if [ -e "$link" ] && [ ! -L "$link" ]; then
+    die "$link exists and is not a link made by this script: remove it first"
+  fi
+  ln -sfn "$plugin" "$link"
+  say "link: $link -> $plugin"
+fi
+
+if (( model )); then
+  mkdir -p "$model_dir"
+  source_model="$source_root/models/$MODEL_FILE"
+  if [ -f "$source_model" ]; then
+    cp "$source_model" "$model_dir/.$MODEL_FILE.new"
+    mv -f "$model_dir/.$MODEL_FILE.new" "$model_dir/$MODEL_FILE"
+    (cd "$model_dir" && sha256sum "$MODEL_FILE" > "$MODEL_FILE.sha256")
+  else
+    say "no model in $source_root/models: fetching it"
+    "$script_dir/fetch-model.sh" --output "$model_dir/$MODEL_FILE" || die "could not fetch the model"
+  fi
+  say "model: $model_dir/$MODEL_FILE"
+fi
+
+# The check a user would make: a fresh process, run from another folder, with no variable that
+# points at the plugin, the model or the toolchain.
+check_env=(env -u GST_PLUGIN_PATH -u GST_PLUGIN_PATH_1_0 -u TEXTMIRROR_MODEL -u LD_LIBRARY_PATH)
+found="$(cd / && "${check_env[@]}" gst-inspect-1.0 textmirror 2>&1 | sed -n 's/^ *Filename *//p')" || true
+if [ -z "$found" ]; then
+  die "GStreamer does not find the installed plugin; gst-inspect-1.0 textmirror says: $(cd / && "${check_env[@]}" gst-inspect-1.0 textmirror 2>&1 | tail -n 3)"
+elif [ "$(realpath -m "$found")" != "$(realpath -m "$plugin")" ]; then
+  say "warning: GStreamer loads textmirror from $found, which comes before $plugin in its search order"
+else
+  say "check: gst-inspect-1.0 textmirror finds $found"
+fi
+if (( model )); then
+  (cd / && "${check_env[@]}" gst-launch-1.0 -q videotestsrc num-buffers=1 \
+      ! video/x-raw,width=64,height=64 ! textmirror ! fakesink) >/dev/null 2>&1 \
+    || die "the installed element does not run: try gst-launch-1.0 videotestsrc num-buffers=1 ! textmirror ! fakesink"
+  say "check: a pipeline with detection runs (model found without \$TEXTMIRROR_MODEL)"
+fi
+say "done; remove with: $0 --uninstall${prefix:+ --prefix $prefix}"

@@ -375,7 +375,9 @@ gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
 
     gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
     g_value_init (&item, GST_TYPE_STRUCTURE);
-    gst_value_set_structure (&item, gst_structure_new ("text",
+    /* take, not gst_value_set_structure: that one copies, and the new structure leaked (one per
+     * box per detection; found by scripts/check-memory.sh). */
+    g_value_take_boxed (&item, gst_structure_new ("text",
             "x", G_TYPE_UINT, x, "y", G_TYPE_UINT, y,
             "width", G_TYPE_UINT, w, "height", G_TYPE_UINT, h,
             "angle", G_TYPE_DOUBLE, box->angle,

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the pipelines in this folder; not meant to be run.
 #
 # What it gives the scripts:
@@ -22,7 +23,7 @@ tm_repo="$(dirname "$tm_common_dir")"
 tm_name="${TM_SCRIPT_NAME:-${0##*/}}"  # selfie.sh runs preview.sh under its own name
 source "$tm_common_dir/scene.sh"
 
-tm_pipe=()          # the pipeline, one gst-launch word per element
+tm_pipe=()          # the pipeline: one gst-launch word per array element
 tm_launch_opts=(-e) # options of gst-launch-1.0 itself
 tm_print_only=0     # --print: show the command instead of running it
 
@@ -32,8 +33,8 @@ tm_die() { printf '%s: error: %s\n' "$tm_name" "$*" >&2; exit 2; }
 # tm_help: prints the comment block at the top of the calling script (up to `set -euo`).
 tm_help() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-# tm_need_value OPTION "$@": dies unless OPTION has a value after it.
-tm_need_value() { [ $# -ge 3 ] && [ -n "$3" ] || tm_die "$1 needs a value (try --help)"; }
+# tm_need_value "$@" (the arguments from the option on): dies unless the option has a value.
+tm_need_value() { if [ $# -lt 2 ] || [ -z "$2" ]; then tm_die "$1 needs a value (try --help)"; fi; }
 
 # tm_have_textmirror: whether GStreamer finds the element. Not `gst-inspect-1.0 --exists`: that
 # also requires the plugin's version to be at least GStreamer's own (1.22), and textmirror's
@@ -158,13 +159,14 @@ tm_add_sink() {
 
 # tm_add_encoder FILE: appends a video encoder by FILE's extension and sets tm_mux (the muxer
 # element with name=mux, to be followed by "! filesink") and tm_audio_encoder (for transcode).
+# shellcheck disable=SC2034  # tm_mux, tm_audio_encoder: read by the scripts sourcing this file
 #   .mp4:  H.264 (x264enc, 4:2:0 so every player can decode it) in MP4, audio AAC
 #   .webm: VP8 (vp8enc, real-time speed) in WebM, audio Opus
 tm_add_encoder() {
   case "$1" in
     *.mp4)
       tm_need x264enc:gstreamer1.0-plugins-ugly mp4mux:gstreamer1.0-plugins-good
-      tm_pipe+=(! videoconvert ! video/x-raw,format=I420
+      tm_pipe+=(! videoconvert ! "video/x-raw,format=I420"
                 ! x264enc speed-preset=veryfast tune=zerolatency)
       tm_mux=(mp4mux name=mux)
       if gst-inspect-1.0 --exists avenc_aac; then

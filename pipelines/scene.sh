@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the pipelines in this folder: the built-in scene used when there is no camera.
 #
 # tm_add_scene [WIDTH] [HEIGHT] [FPS] [FRAMES] [LIVE] appends to the array tm_pipe the

@@ -17,6 +17,8 @@
 #                     $TEXTMIRROR_MODEL, or detect=false)
 #   --no-system-link  with --prefix: do not link the plugin into GStreamer's system plugin
 #                     folder (GStreamer will then only find it through GST_PLUGIN_PATH)
+#   --static-stdlib   build the plugin with the Swift runtime linked in (-static-stdlib, into
+#                     .build/static-stdlib; one 12 MB file, no runtime copy; see below)
 #   --uninstall       remove the plugin, its Swift runtime copy, the model and the link
 #   -h, --help        show this text
 #
@@ -38,7 +40,10 @@
 # The libraries it needs (as ldd reports them) are copied into the private swift-runtime folder
 # and the installed plugin's RUNPATH is rewritten with patchelf to point there
 # ($ORIGIN-relative, plus the absolute folder for when the plugin is reached through the
-# system link), so it loads in any process, even when the toolchain is gone.
+# system link), so it loads in any process, even when the toolchain is gone. With
+# --static-stdlib the runtime is inside the plugin instead, its symbols hidden: the choice for
+# processes that already hold another Swift runtime (a Swift application built with another
+# toolchain), which the shared copy would otherwise have to share.
 #
 # Environment: SWIFT (default swift), XDG_DATA_HOME, and GST_REGISTRY (the check at the end uses
 # the same registry as every other GStreamer program run with this environment).
@@ -53,15 +58,16 @@ build_plugin="$source_root/.build/release/$PLUGIN_FILE"
 say() { printf 'install: %s\n' "$*"; }
 die() { printf 'install: error: %s\n' "$*" >&2; exit 1; }
 
-prefix="" build=1 model=1 system_link=1 uninstall=0
+prefix="" build=1 model=1 system_link=1 uninstall=0 static_stdlib=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --prefix) [ $# -ge 2 ] && [ -n "$2" ] || die "--prefix needs a folder (try --help)"
+    --prefix) if [ $# -lt 2 ] || [ -z "$2" ]; then die "--prefix needs a folder (try --help)"; fi
               prefix="$(realpath -m "$2")"; shift 2 ;;
     --no-build) build=0; shift ;;
     --no-model) model=0; shift ;;
     --no-system-link) system_link=0; shift ;;
     --uninstall) uninstall=1; shift ;;
+    --static-stdlib) static_stdlib=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
@@ -88,6 +94,7 @@ if [ -z "$prefix" ]; then
   data="${XDG_DATA_HOME:-${HOME:?HOME is not set}/.local/share}"
   plugin_dir="$data/gstreamer-1.0/plugins"
   runtime_dir="$data/textmirror/swift-runtime"
+  # shellcheck disable=SC2016  # $ORIGIN is for the dynamic linker, not the shell
   runpath='$ORIGIN/../../textmirror/swift-runtime'
   model_dir="$data/textmirror/models"
   scope="user $(id -un)"
@@ -137,15 +144,20 @@ fi
 command -v patchelf >/dev/null || die "patchelf not found: install the Debian package patchelf (scripts/install-deps.sh)"
 command -v ldd >/dev/null || die "ldd not found: install the Debian package libc-bin"
 
+build_command=(build -c release --product gsttextmirror)
+if (( static_stdlib )); then
+  build_command+=(--scratch-path "$source_root/.build/static-stdlib" -Xswiftc -static-stdlib)
+  build_plugin="$source_root/.build/static-stdlib/release/$PLUGIN_FILE"
+fi
 if (( build )); then
   swift="${SWIFT:-swift}"
   command -v "$swift" >/dev/null \
     || die "$swift not found: put the Swift toolchain on PATH, or build elsewhere and use --no-build"
-  say "building the plugin (swift build -c release --product gsttextmirror)"
-  (cd "$source_root" && "$swift" build -c release --product gsttextmirror) || die "the build failed"
+  say "building the plugin (swift ${build_command[*]})"
+  (cd "$source_root" && "$swift" "${build_command[@]}") || die "the build failed"
 fi
 [ -f "$build_plugin" ] \
-  || die "$build_plugin does not exist: build it with 'swift build -c release --product gsttextmirror' (or leave out --no-build)"
+  || die "$build_plugin does not exist: build it with 'swift ${build_command[*]}' (or leave out --no-build)"
 
 # The Swift libraries the plugin needs: every library ldd resolves in the folder that holds
 # libswiftCore.so (libswift*, libdispatch, libBlocksRuntime, ...), transitive ones included.
@@ -177,12 +189,14 @@ if ((${#swift_libs[@]})); then
   say "Swift runtime: ${#swift_libs[@]} libraries from $swift_lib_dir -> $runtime_dir"
   patchelf --set-rpath "$runpath" "$tmp_plugin"
 else
-  say "the plugin needs no shared Swift runtime (statically linked?): nothing to copy"
+  say "the plugin needs no shared Swift runtime (built with -static-stdlib): nothing to copy"
+  rm -rf "$runtime_dir"  # left by an earlier install of a plugin that needed it
   patchelf --remove-rpath "$tmp_plugin"
 fi
 chmod 0755 "$tmp_plugin"
 mv -f "$tmp_plugin" "$plugin"
-say "plugin: $plugin (RUNPATH $(patchelf --print-rpath "$plugin"))"
+runpath_now="$(patchelf --print-rpath "$plugin")"
+say "plugin: $plugin (${runpath_now:+RUNPATH $runpath_now}${runpath_now:-no RUNPATH})"
 
 if [ -n "$link" ]; then
   if [ -e "$link" ] && [ ! -L "$link" ]; then

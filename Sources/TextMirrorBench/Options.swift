@@ -1,5 +1,10 @@
 import TextMirrorCore
 
+/// The parts of the benchmark (issue 5's four items), in the order they run and print.
+enum Section: String, CaseIterable {
+    case kernels, detector, live, memory
+}
+
 /// Command line of textmirror-bench.
 struct Options {
     static let defaultFormats = ["RGBA", "RGB", "NV12", "I420", "YUY2", "GRAY8"]
@@ -7,19 +12,56 @@ struct Options {
     /// each frame also prepared and evicted from the caches) takes about 40 s on an idle 2-core
     /// machine, so it stays well under 3 minutes on a busy one.
     static let defaultFrames = 300
+    /// Detections per configuration (8 configurations). 960 with one thread is the slowest, at
+    /// about half a second on a loaded 2-core machine.
+    static let defaultDetectorRuns = 10
+    static let defaultLiveSeconds = 12.0
+    static let defaultMemoryFrames = 10_000
 
+    var sections: [Section]
     var plan: BenchmarkPlan
+    var detectorRuns: Int
+    var detectorSizes: [Int]
+    var liveSeconds: Double
+    var liveWarmUpSeconds: Double
+    /// tracking=true and false in the live section, or only the default.
+    var liveBothTracking: Bool
+    var memoryFrames: Int
+    var memoryInstances: Int
+    var quick: Bool
+    /// Set in the child process that runs one part of the memory section.
+    var memoryPart: String?
 
     static let usage = """
-        usage: textmirror-bench [--frames N] [--formats RGBA,NV12,...] [--size WxH] [--warm] [--quick]
+        usage: textmirror-bench [--sections LIST] [--quick] [kernel options] [--detector-runs N]
+                                [--live-seconds S] [--memory-frames N]
 
-          --frames N      timed frames per format and candidate (default \(defaultFrames))
-          --formats LIST  comma-separated formats (default \(defaultFormats.joined(separator: ",")));
-                          any format textmirror supports
-          --size WxH      frame size (default 1920x1080)
-          --warm          do not evict frames from the CPU caches before each timed frame
-                          (as if the frame had just been written by the element upstream)
-          --quick         a few small frames, for CI: proves the benchmark runs, measures little
+          --sections LIST    comma-separated, of \(Section.allCases.map(\.rawValue).joined(separator: ",")) (default all):
+                             kernels   mirror cost next to identity, videoflip, memcpy (issue 5, 1)
+                             detector  detection time and rate per detection-size and threads (2)
+                             live      live 1080p30 NV12 with detection: streaming-thread time,
+                                       detection rate, drops, CPU (3)
+                             memory    RSS over 10,000 frames; RSS per added instance (4)
+          --quick            a fast smoke run for CI (seconds): proves every section runs,
+                             measures little; explicit options still apply
+
+        kernels:
+          --frames N         timed frames per format and candidate (default \(defaultFrames))
+          --formats LIST     comma-separated formats (default \(defaultFormats.joined(separator: ",")));
+                             any format textmirror supports
+          --size WxH         frame size (default 1920x1080)
+          --warm             do not evict frames from the CPU caches before each timed frame
+                             (as if the frame had just been written by the element upstream)
+        detector:
+          --detector-runs N  timed detections per detection-size and thread count (default \(defaultDetectorRuns))
+        live:
+          --live-seconds S   length of each live run, at least 4 (default \(Int(defaultLiveSeconds)); the
+                             first 2 s are warm-up)
+        memory:
+          --memory-frames N  frames through the element (default \(defaultMemoryFrames))
+
+        The detector, live and memory sections need the model: $TEXTMIRROR_MODEL, or
+        models/ppocrv4_det.onnx in the working directory or above it (scripts/fetch-model.sh).
         """
 
     /// Nil when help was asked for.
@@ -29,30 +71,75 @@ struct Options {
         var size: (Int, Int)?
         var warm = false
         var quick = false
+        var sections: [Section]?
+        var detectorRuns: Int?
+        var liveSeconds: Double?
+        var memoryFrames: Int?
+        var memoryPart: String?
         var rest = arguments[...]
         func value(for option: String) throws(BenchError) -> String {
             guard let next = rest.popFirst() else { throw BenchError.usage("\(option) needs a value") }
             return next
         }
+        func positive(_ option: String) throws(BenchError) -> Int {
+            let text = try value(for: option)
+            guard let n = Int(text), n > 0 else { throw BenchError.usage("\(option) wants a positive number, not \"\(text)\"") }
+            return n
+        }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--frames":
-                let text = try value(for: argument)
-                guard let n = Int(text), n > 0 else { throw BenchError.usage("--frames wants a positive number, not \"\(text)\"") }
-                frames = n
+            case "--frames": frames = try positive(argument)
             case "--formats": formats = try parseFormats(try value(for: argument))
             case "--size": size = try parseSize(try value(for: argument))
             case "--warm": warm = true
             case "--quick": quick = true
+            case "--sections": sections = try parseSections(try value(for: argument))
+            case "--detector-runs": detectorRuns = try positive(argument)
+            case "--live-seconds":
+                let n = try positive(argument)
+                guard n >= 4 else { throw BenchError.usage("--live-seconds wants at least 4 (2 s are warm-up)") }
+                liveSeconds = Double(n)
+            case "--memory-frames": memoryFrames = try positive(argument)
+            case "--memory-part":
+                let part = try value(for: argument)
+                guard part == "frames" || part == "instances" else { throw BenchError.usage("--memory-part is frames or instances") }
+                memoryPart = part
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown option \"\(argument)\"")
             }
         }
         // --quick only changes what was not given explicitly.
         let (width, height) = size ?? (quick ? (320, 240) : (1920, 1080))
-        return Options(plan: BenchmarkPlan(
-            formats: formats ?? defaultFormats, width: width, height: height,
-            frames: frames ?? (quick ? 5 : defaultFrames), evictCaches: !warm))
+        let seconds = liveSeconds ?? (quick ? 3 : defaultLiveSeconds)
+        return Options(
+            sections: sections ?? Section.allCases,
+            plan: BenchmarkPlan(formats: formats ?? defaultFormats, width: width, height: height,
+                                frames: frames ?? (quick ? 5 : defaultFrames), evictCaches: !warm),
+            detectorRuns: detectorRuns ?? (quick ? 2 : defaultDetectorRuns),
+            detectorSizes: quick ? [320] : DetectorBenchmark.allSizes,
+            liveSeconds: seconds, liveWarmUpSeconds: quick && liveSeconds == nil ? 1 : 2,
+            liveBothTracking: !quick,
+            memoryFrames: memoryFrames ?? (quick ? 1000 : defaultMemoryFrames),
+            memoryInstances: quick ? 2 : 4, quick: quick, memoryPart: memoryPart)
+    }
+
+    /// The arguments that make a child process measure `part` of the memory section as this
+    /// run would.
+    func memoryChildArguments(_ part: String) -> [String] {
+        ["--memory-part", part, "--memory-frames", String(memoryFrames)] + (quick ? ["--quick"] : [])
+    }
+
+    private static func parseSections(_ text: String) throws(BenchError) -> [Section] {
+        var chosen = Set<Section>()
+        for name in text.split(separator: ",") {
+            guard let section = Section(rawValue: name.lowercased()) else {
+                throw BenchError.usage("unknown section \"\(name)\" (sections: "
+                    + Section.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            chosen.insert(section)
+        }
+        guard !chosen.isEmpty else { throw BenchError.usage("--sections is empty") }
+        return Section.allCases.filter { chosen.contains($0) }
     }
 
     /// Formats are spelled as in GStreamer caps; matching ignores case ("rgbx" means RGBx).

@@ -1,14 +1,24 @@
 /// The text around the table: what was measured, on what, and what to make of it.
 enum Report {
-    static func header(_ plan: BenchmarkPlan, _ facts: MachineFacts, evictedBytes: Int) -> String {
+    /// The top of the output: the machine, and how busy it was.
+    static func machine(_ facts: MachineFacts, sections: [Section]) -> String {
+        """
+        ## textmirror benchmark
+
+        \(facts.markdown)
+        - Load average at start: \(MachineFacts.loadAverage()) (1, 5, 15 minutes); sections: \
+        \(sections.map(\.rawValue).joined(separator: ", "))
+        """
+    }
+
+    static func header(_ plan: BenchmarkPlan, evictedBytes: Int) -> String {
         let caches = plan.evictCaches
             ? "every frame evicted from the CPU caches before it is timed (\(formatBytes(evictedBytes)) read), "
                 + "as a frame from a camera or decoder arrives"
             : "warm (--warm): frames are timed right after being written"
         return """
-            ## textmirror benchmark
+            ### 1. Mirror kernels
 
-            \(facts.markdown)
             - Load average at start: \(MachineFacts.loadAverage())
             - Frames: \(plan.width)x\(plan.height) from videotestsrc pattern=\(SourceFrame.pattern); \
             \(plan.frames) timed frames per cell, all cells interleaved round-robin

@@ -1,9 +1,11 @@
 import CGStreamer
+import TextMirrorCore
 
 /// The picture every candidate is timed on, for one format and size, and a supply of writable
 /// copies of it.
 ///
-/// The picture is rendered once by videotestsrc (a pattern with content, not a blank frame).
+/// The picture is rendered once by videotestsrc (a pattern with content, not a blank frame), or
+/// by any other launch fragment given as `source` (the text scene of `TextScene`).
 /// Each timed push then gets its own copy from a buffer pool: the copy has a reference count of
 /// 1, so in-place elements really work in place (a shared buffer would make GstBaseTransform
 /// copy it first, and we would time that copy), and pool memory is reused, so no page faults
@@ -17,9 +19,12 @@ final class SourceFrame {
 
     static let pattern = "smpte"
 
-    init(format: String, width: Int, height: Int) throws(BenchError) {
+    /// `source`: gst-launch text of the elements that draw the picture (no trailing "!"); the
+    /// format and size are forced by a caps filter after it.
+    init(format: String, width: Int, height: Int,
+         source: String = "videotestsrc pattern=\(SourceFrame.pattern)") throws(BenchError) {
         self.format = format
-        let sample = try Self.render(format: format, width: width, height: height)
+        let sample = try Self.render(source: source, format: format, width: width, height: height)
         defer { gst_sample_unref(sample) }
         guard let caps = gst_sample_get_caps(sample), let picture = gst_sample_get_buffer(sample) else {
             throw BenchError("videotestsrc gave no \(format) frame")
@@ -71,13 +76,29 @@ final class SourceFrame {
         return buffer
     }
 
-    /// Runs `videotestsrc num-buffers=1 ! caps ! fakesink` and keeps fakesink's last sample.
-    private static func render(format: String, width: Int, height: Int) throws(BenchError)
+    /// Reads the picture as a frame of planes (read only: the planes must not be written), for
+    /// code that works below GStreamer (the detector's own timing).
+    func withPicture<R>(_ body: (FrameBuffer) throws(BenchError) -> R) throws(BenchError) -> R {
+        var map = GstMapInfo()
+        guard gst_buffer_map(picture, &map, GST_MAP_READ) != 0, let base = map.data else {
+            throw BenchError("cannot map the \(format) picture")
+        }
+        defer { gst_buffer_unmap(picture, &map) }
+        let count = Int(info.finfo.pointee.n_planes)
+        let planes = (0..<count).map { UnsafeMutableRawPointer(base) + Int(tupleElement(info.offset, $0, as: UInt.self)) }
+        let strides = (0..<count).map { Int(tupleElement(info.stride, $0, as: Int32.self)) }
+        return try body(FrameBuffer(width: Int(info.width), height: Int(info.height), planes: planes, strides: strides))
+    }
+
+    /// Runs `SOURCE num-buffers=1 ! caps ! fakesink` and keeps fakesink's last sample. The first
+    /// element of `source` gets num-buffers=1.
+    private static func render(source: String, format: String, width: Int, height: Int) throws(BenchError)
         -> OpaquePointer  // GstSample is opaque to C (and so to Swift) too
     {
+        let first = source.firstIndex(of: " ") ?? source.endIndex
         let pipeline = try parseLaunch(
-            "videotestsrc num-buffers=1 pattern=\(pattern) "
-                + "! video/x-raw,format=\(format),width=\(width),height=\(height),framerate=30/1 "
+            source[..<first] + " num-buffers=1" + source[first...]
+                + " ! video/x-raw,format=\(format),width=\(width),height=\(height),framerate=30/1 "
                 + "! fakesink name=sink enable-last-sample=true")
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)

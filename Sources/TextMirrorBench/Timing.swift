@@ -10,6 +10,20 @@ enum MonotonicClock {
         // Seconds since boot times 1e9 stays below 2^64 for 584 years.
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
+
+    /// CPU time of the calling thread (user + system), in nanoseconds.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// CPU time of the whole process (all threads), in nanoseconds.
+    static func processCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
 }
 
 /// Pushes a frame out of the CPU caches before it is timed.

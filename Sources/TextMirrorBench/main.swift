@@ -1,6 +1,8 @@
-// textmirror-bench: what textmirror costs per frame next to identity, videoflip and memcpy,
-// all measured in one run (issue 5, table 1). Markdown goes to stdout, progress to stderr.
-// Exit status: 0 when the table was measured, whatever it says; 1 on errors; 2 on bad usage.
+// textmirror-bench: what textmirror costs, all measured in one run (issue 5): the mirror kernels
+// next to identity, videoflip and memcpy; the detector per detection-size and thread count; a
+// live 1080p30 stream with detection; resident memory. Markdown goes to stdout, progress to
+// stderr. Exit status: 0 when the tables were measured, whatever they say; 1 on errors; 2 on bad
+// usage.
 import Glibc
 
 /// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
@@ -15,14 +17,19 @@ do {
         exit(0)
     }
     try GStreamerRuntime.start()
+    if let part = options.memoryPart {
+        // A child process of the memory section: one table, nothing else.
+        print(try Sections(options: options).memoryPart(part))
+        exit(0)
+    }
     let facts = MachineFacts.gather()
-    let evictedBytes = CacheEvictor.byteCount(largestCacheBytes: facts.largestCacheBytes)
-    print(Report.header(options.plan, facts, evictedBytes: evictedBytes))
-    let benchmark = Benchmark(plan: options.plan, largestCacheBytes: facts.largestCacheBytes)
-    let results = try benchmark.run { printError("textmirror-bench: \($0)") }
-    let table = Table(results)
-    print(table.markdown)
-    print(Report.notes(table, results, options.plan))
+    print(Report.machine(facts, sections: options.sections))
+    let sections = Sections(options: options, facts: facts)
+    for section in options.sections {
+        print("")
+        try sections.run(section)
+        fflush(nil)  // children of the memory section write to the same stdout
+    }
     exit(0)
 } catch {
     printError("textmirror-bench: error: \(error)")

@@ -77,6 +77,8 @@ do throws(EvalError) {
         print(missed.isEmpty ? "No legible line missed." : "Legible lines not mirrored:\n" + missed)
         print("")
     }
+    print(EvalReport.nonTextBreakdown(summary))
+    print("")
     print(EvalReport.verdict(summary, QualityTargets()))
     exit(0)
 } catch {

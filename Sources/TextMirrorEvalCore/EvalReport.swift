@@ -32,6 +32,16 @@ public enum EvalReport {
             + (nonTextOK ? "met" : "missed") + ")"
     }
 
+    /// Where the changed non-text pixels are: in false boxes (detections of no text), or next to
+    /// text (boxes larger than their line, or misplaced).
+    public static func nonTextBreakdown(_ summary: EvalSummary) -> String {
+        let total = Double(max(summary.nonTextPixels, 1))
+        let inFalse = Double(summary.nonTextChangedInFalseBoxes)
+        return "Non-text pixels changed: \(percent(Double(summary.nonTextChanged) / total)) of non-text pixels; "
+            + "in false boxes \(percent(inFalse / total)), beside text \(percent((Double(summary.nonTextChanged) - inFalse) / total)). "
+            + "Worst picture \(percent(summary.worstNonTextChanged))."
+    }
+
     /// Legible lines below the mirrored threshold, for looking into failures.
     public static func missedLines(_ scores: [ImageScore], rules: ScoringRules) -> String {
         var out: [String] = []

@@ -20,6 +20,7 @@ public struct EvalSummary: Equatable, Sendable {
     public var meanCoverage: Double
     public var nonTextPixels: Int
     public var nonTextChanged: Int
+    public var nonTextChangedInFalseBoxes: Int
     public var boxes: Int
     public var falseBoxes: Int
     /// The largest per-image non-text share, for spotting one bad picture.
@@ -34,6 +35,7 @@ public struct EvalSummary: Equatable, Sendable {
         meanCoverage = coverages.isEmpty ? .nan : coverages.reduce(0, +) / Double(coverages.count)
         nonTextPixels = scores.reduce(0) { $0 + $1.nonTextPixels }
         nonTextChanged = scores.reduce(0) { $0 + $1.nonTextChanged }
+        nonTextChangedInFalseBoxes = scores.reduce(0) { $0 + $1.nonTextChangedInFalseBoxes }
         boxes = scores.reduce(0) { $0 + $1.boxes }
         falseBoxes = scores.reduce(0) { $0 + $1.falseBoxes }
         worstNonTextChanged = scores.map(\.nonTextChangedShare).max() ?? 0

@@ -40,6 +40,9 @@ public struct ImageScore: Equatable, Sendable {
     public var mirrored: Int
     public var nonTextPixels: Int
     public var nonTextChanged: Int
+    /// The part of `nonTextChanged` inside false boxes: changes that no text explains at all,
+    /// as opposed to the margins of boxes that are too loose around their text.
+    public var nonTextChangedInFalseBoxes: Int
     public var boxes: Int
     public var falseBoxes: Int
 
@@ -90,7 +93,7 @@ public struct ImageScore: Equatable, Sendable {
         nonTextChanged = nonText.intersectionCount(changed)
 
         self.boxes = boxes.count
-        falseBoxes = boxMasks.count { box in
+        let falseMasks = boxMasks.filter { box in
             let pixels = box.count
             guard pixels > 0 else { return true }
             if Double(box.intersectionCount(text)) >= rules.falseBoxTextShare * Double(pixels) { return false }
@@ -99,6 +102,12 @@ public struct ImageScore: Equatable, Sendable {
                 return area > 0 && Double(region.intersectionCount(box)) >= rules.falseBoxRegionShare * Double(area)
             }
         }
+        falseBoxes = falseMasks.count
+        var falseArea = PixelMask(width: w, height: h)
+        for mask in falseMasks { falseArea.formUnion(mask) }
+        var changedNonText = nonText
+        changedNonText.formIntersection(changed)
+        nonTextChangedInFalseBoxes = changedNonText.intersectionCount(falseArea)
     }
 }
 

@@ -72,6 +72,12 @@ public struct PixelMask: Equatable, Sendable {
         for i in bits.indices where other.bits[i] != 0 { bits[i] = 1 }
     }
 
+    /// Keeps only the pixels `other` has too.
+    public mutating func formIntersection(_ other: PixelMask) {
+        precondition(other.width == width && other.height == height, "masks differ in size")
+        for i in bits.indices { bits[i] &= other.bits[i] }
+    }
+
     /// How many pixels the two masks share.
     public func intersectionCount(_ other: PixelMask) -> Int {
         precondition(other.width == width && other.height == height, "masks differ in size")

@@ -12,6 +12,9 @@ struct CameraPath {
         /// The pan plus a slow zoom in and out (1x to 1.15x, 4 s period) and hand shake
         /// (several px at 3-8 Hz).
         case shake = "pan-zoom-shake"
+        /// A still camera that cuts to another part of the scene halfway: how long boxes of
+        /// the old view linger (the hold time's cost).
+        case cut
     }
 
     let kind: Kind
@@ -21,10 +24,12 @@ struct CameraPath {
     let panSpeed: Double
     /// Canvas offset of the frame's top-left corner at t = 0.
     let start: SIMD2<Double>
+    /// When the `cut` scenario cuts (seconds).
+    var cutTime = 2.0
 
     /// The canvas a run of `seconds` needs, and the path across it.
     static func canvasSize(frameWidth: Int, frameHeight: Int, seconds: Double, panSpeed: Double) -> (Int, Int) {
-        (frameWidth + Int(panSpeed * seconds) + 120, frameHeight + 80)
+        (frameWidth + max(Int(panSpeed * seconds), 700) + 120, frameHeight + 80)
     }
 
     init(kind: Kind, frameWidth: Int, frameHeight: Int, panSpeed: Double = 240) {
@@ -44,7 +49,8 @@ struct CameraPath {
     func view(at t: Double) -> Motion {
         let z = zoom(at: t)
         var offset = start
-        if kind != .still { offset.x += panSpeed * t / z }
+        if kind == .pan || kind == .shake { offset.x += panSpeed * t / z }
+        if kind == .cut && t >= cutTime { offset.x += 700 }
         if kind == .shake {
             offset.x += 3 * sin(2 * .pi * 4.1 * t) + 2 * sin(2 * .pi * 6.7 * t + 1)
             offset.y += 3 * sin(2 * .pi * 3.3 * t + 2) + 1.5 * sin(2 * .pi * 7.9 * t)

@@ -30,22 +30,26 @@ struct CostBenchmark {
         }
 
         print("\n### Streaming-thread cost at 1920x1080 NV12, live 30 fps, detection running (async)\n")
-        var table = MarkdownTable(["what", "p50 ms", "p99 ms", "max ms", "detections/s", "boxes/frame"])
+        var table = MarkdownTable(["what", "wall p50 ms", "wall p99 ms", "wall max ms", "CPU p50 ms", "CPU p99 ms",
+                                   "detections/s", "boxes/frame"])
+        func row(_ what: String, wall: [UInt64], cpu: [UInt64], detections: String = "", boxes: String = "") {
+            table.add([what, ms(wall, 0.5), ms(wall, 0.99), ms(wall, 1), ms(cpu, 0.5), ms(cpu, 0.99), detections, boxes])
+        }
         var tracked: EngineRun.Result?
         for tracking in [true, false] {
             let settings = EngineRun.Settings(live: true, tracking: tracking, smoothing: options.smoothing,
                                               holdTime: options.holdTime, rate: options.rate)
             progress("cost: \(settings)...")
             let result = try EngineRun.run(frames, settings: settings, detector: detector)
-            let steady = Array(result.processTimes.dropFirst(Self.warmUpFrames))
-            let boxes = Double(result.boxes.dropFirst(Self.warmUpFrames).map(\.count).reduce(0, +))
-                / Double(max(result.boxes.count - Self.warmUpFrames, 1))
-            table.add(["MirrorEngine.process, tracking \(tracking ? "on" : "off")", ms(steady, 0.5), ms(steady, 0.99),
-                       ms(steady, 1), fixed(Double(result.detections) / seconds, 1), fixed(boxes, 1)])
+            let skip = Self.warmUpFrames
+            let boxes = Double(result.boxes.dropFirst(skip).map(\.count).reduce(0, +))
+                / Double(max(result.boxes.count - skip, 1))
+            row("MirrorEngine.process, tracking \(tracking ? "on" : "off")", wall: Array(result.processTimes.dropFirst(skip)),
+                cpu: Array(result.processCPU.dropFirst(skip)), detections: fixed(Double(result.detections) / seconds, 1),
+                boxes: fixed(boxes, 1))
             if tracking {
-                let flow = Array(result.flowTimes.dropFirst(Self.warmUpFrames))
-                table.add(["  of which optical flow (gray copy, features, LK, fit)", ms(flow, 0.5), ms(flow, 0.99),
-                           ms(flow, 1), "", ""])
+                row("  of which optical flow (gray copy, features, LK, fit)", wall: Array(result.flowTimes.dropFirst(skip)),
+                    cpu: Array(result.flowCPU.dropFirst(skip)))
                 tracked = result
             }
             if result.lateFrames > 0 { progress("cost: \(result.lateFrames) frames pushed late") }
@@ -54,28 +58,29 @@ struct CostBenchmark {
         // The same work with the detector idle: what the flow costs by itself.
         if let tracked {
             let scaler = GrayDownscaler(format: format, frameWidth: width, frameHeight: height,
-                                        factor: GrayDownscaler.factor(frameWidth: width, frameHeight: height))
-            var grayTimes: [UInt64] = []
-            let estimator = FlowMotionEstimator()
-            var flowTimes: [UInt64] = []
+                                        factor: GrayDownscaler.factor(frameWidth: width, frameHeight: height,
+                                                                      longSide: flowConfiguration().grayLongSide))
+            var gray: (wall: [UInt64], cpu: [UInt64]) = ([], [])
+            var flow: (wall: [UInt64], cpu: [UInt64]) = ([], [])
+            let estimator = FlowMotionEstimator(flowConfiguration())
             for (n, frame) in frames.enumerated() {
                 var copy = frame
                 let regions = n == 0 ? [] : tracked.boxes[n - 1].map(\.text.box)
                 copy.withFrameBuffer { buffer in
-                    let start = clockNanoseconds()
+                    let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
                     _ = scaler.downscale(buffer)
-                    let middle = clockNanoseconds()
+                    let middle = clockNanoseconds(), middleCPU = threadCPUNanoseconds()
                     _ = estimator.estimate(buffer, layout: FrameLayout(format), regions: regions)
-                    let end = clockNanoseconds()
-                    grayTimes.append(middle - start)
-                    flowTimes.append(end - middle)
+                    gray.wall.append(middle - start)
+                    gray.cpu.append(middleCPU - startCPU)
+                    flow.wall.append(clockNanoseconds() - middle)
+                    flow.cpu.append(threadCPUNanoseconds() - middleCPU)
                 }
             }
-            grayTimes = Array(grayTimes.dropFirst(Self.warmUpFrames))
-            flowTimes = Array(flowTimes.dropFirst(Self.warmUpFrames))
-            table.add(["optical flow alone, detector idle", ms(flowTimes, 0.5), ms(flowTimes, 0.99), ms(flowTimes, 1), "", ""])
-            table.add(["  of which the gray copy (\(scaler.outputWidth)x\(scaler.outputHeight))", ms(grayTimes, 0.5),
-                       ms(grayTimes, 0.99), ms(grayTimes, 1), "", ""])
+            let skip = Self.warmUpFrames
+            row("optical flow alone, detector idle", wall: Array(flow.wall.dropFirst(skip)), cpu: Array(flow.cpu.dropFirst(skip)))
+            row("  of which the gray copy (\(scaler.outputWidth)x\(scaler.outputHeight))", wall: Array(gray.wall.dropFirst(skip)),
+                cpu: Array(gray.cpu.dropFirst(skip)))
         }
         print(table.markdown)
         print("\nFirst \(Self.warmUpFrames) frames left out; \(Int(seconds)) s of 240 px/s pan over \(canvas.lines.count) lines.")

@@ -30,7 +30,13 @@ struct EngineRun {
         /// Time inside `MirrorEngine.process`, and inside the motion estimate, per frame (ns).
         var processTimes: [UInt64] = []
         var flowTimes: [UInt64] = []
+        /// The same, in CPU time of the calling thread: what the work costs, without the time
+        /// the thread waited for a core (the machine may be busy with other things).
+        var processCPU: [UInt64] = []
+        var flowCPU: [UInt64] = []
         var detections = 0
+        /// Frames on which a detection was folded in.
+        var detectionFrames: [Bool] = []
         /// FNV-1a of every output byte, for the reproducibility check.
         var outputHash: UInt64 = 0xCBF2_9CE4_8422_2325
         /// Frames that were late to be pushed by more than a frame (live runs).
@@ -76,7 +82,7 @@ struct EngineRun {
                 }
             }
             let stamp = FrameStamp(pts: pts(n), duration: pts(n + 1) - pts(n), streamTime: pts(n), runningTime: pts(n))
-            let before = clockNanoseconds()
+            let before = clockNanoseconds(), beforeCPU = threadCPUNanoseconds()
             let report: MirrorEngine.FrameReport
             do {
                 report = try work.withFrameBuffer { try engine.process($0, stamp: stamp, upstreamIsLive: settings.live) }
@@ -84,7 +90,9 @@ struct EngineRun {
                 throw MotionBenchError("frame \(n): \(error)")
             }
             result.processTimes.append(clockNanoseconds() - before)
+            result.processCPU.append(threadCPUNanoseconds() - beforeCPU)
             if report.detection != nil { result.detections += 1 }
+            result.detectionFrames.append(report.detection != nil)
             result.boxes.append(report.mirrored)
             result.outputLuma.append(Array(work.luma))
             if !settings.live {
@@ -93,7 +101,7 @@ struct EngineRun {
             }
         }
         engine.waitForDetections(timeout: 10)
-        result.flowTimes = motion.times
+        (result.flowTimes, result.flowCPU) = motion.times
         return result
     }
 }
@@ -124,17 +132,17 @@ func flowConfiguration() -> FlowMotionEstimator.Configuration {
 /// Times every motion estimate (the optical flow's share of the streaming thread).
 final class TimedMotion: MotionEstimating {
     private let inner: any MotionEstimating
-    private let recorded = Mutex<[UInt64]>([])
+    private let recorded = Mutex<(wall: [UInt64], cpu: [UInt64])>(([], []))
 
     init(_ inner: any MotionEstimating) { self.inner = inner }
 
-    var times: [UInt64] { recorded.withLock { $0 } }
+    var times: (wall: [UInt64], cpu: [UInt64]) { recorded.withLock { $0 } }
 
     func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
-        let start = clockNanoseconds()
+        let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
         let motion = inner.estimate(frame, layout: layout, regions: regions)
-        let elapsed = clockNanoseconds() - start
-        recorded.withLock { $0.append(elapsed) }
+        let elapsed = clockNanoseconds() - start, cpu = threadCPUNanoseconds() - startCPU
+        recorded.withLock { $0.wall.append(elapsed); $0.cpu.append(cpu) }
         return motion
     }
 
@@ -145,6 +153,13 @@ func clockNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     // Seconds since boot times 1e9 stays below 2^64 for 584 years.
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}
+
+/// CPU time this thread has used, in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
 

@@ -28,14 +28,16 @@ struct QualityBenchmark {
             + "canvas \(canvasWidth)x\(canvasHeight); frames \(o.width)x\(o.height) \(o.format.rawValue) at 30 fps, "
             + "\(Int(o.seconds)) s per scenario, first \(Self.warmUpFrames) frames not scored")
         print("- Engine settings: smoothing \(o.smoothing), hold-time \(Int(o.holdTime)) ms, detection-rate \(o.rate) Hz")
-        print("- pan: 240 px/s; pan-zoom-shake: the pan, zoom 1-1.15x (4 s period), shake about ±5 px at 3-8 Hz\n")
+        print("- pan: 240 px/s; pan-zoom-shake: the pan, zoom 1-1.15x (4 s period), shake about ±5 px at 3-8 Hz; "
+            + "cut: a still camera that jumps 700 px halfway\n")
 
         var table = MarkdownTable(["scenario", "run", "mean q", "q p10", "on text", "non-text changed",
                                    "phantoms/frame", "centre err px p50/p90", "width err px p50", "jitter px (mean/max)", "bias px", "detections/s",
                                    "engine ms p50/p99", "flow ms p50/p99"])
         var notes: [String] = []
         for kind in o.scenarios {
-            let path = CameraPath(kind: kind, frameWidth: o.width, frameHeight: o.height)
+            var path = CameraPath(kind: kind, frameWidth: o.width, frameHeight: o.height)
+            path.cutTime = o.seconds / 2
             let count = Int(o.seconds * EngineRun.frameRate)
             progress("\(kind.rawValue): rendering \(count) frames...")
             let frames = (0..<count).map { n in
@@ -51,7 +53,16 @@ struct QualityBenchmark {
                                                       holdTime: o.holdTime, rate: o.rate)
                     progress("\(kind.rawValue): \(settings)...")
                     let result = try EngineRun.run(frames, settings: settings, detector: detector)
-                    let score = scorer.score(outputs: result.outputLuma, boxes: result.boxes)
+                    let score = scorer.score(outputs: result.outputLuma, boxes: result.boxes,
+                                             detectionFrames: result.detectionFrames)
+                    if kind == .cut {
+                        let cutFrame = Int(path.cutTime * EngineRun.frameRate)
+                        let linger = score.lastPhantomFrame.map { max($0 - cutFrame + 1, 0) } ?? 0
+                        notes.append("cut, \(settings): boxes of the old view lingered \(Int(Double(linger) * 1000 / EngineRun.frameRate)) ms after the cut")
+                    }
+                    if score.longestMissStreak > 0 {
+                        notes.append("\(kind.rawValue), \(settings): longest run of detections missing a line in full view: \(score.longestMissStreak)")
+                    }
                     let still = kind == .still
                     let flow = tracking ? "\(ms(result.flowTimes, 0.5))/\(ms(result.flowTimes, 0.99))" : "-"
                     table.add([kind.rawValue, settings.description, fixed(score.meanQ, 3), fixed(score.percentile(0.1), 3),

@@ -26,9 +26,12 @@ struct Score {
     var centreErrors: [Double] = []
     /// Mirrored box width minus true width, same boxes.
     var widthErrors: [Double] = []
-    /// Mirrored boxes on no line at all, summed over frames.
+    /// Mirrored boxes on no line at all, summed over frames, and the last frame with one.
     var phantoms = 0
+    var lastPhantomFrame: Int?
     var frames = 0
+    /// The longest run of consecutive detections that missed a line in full view.
+    var longestMissStreak = 0
 
     var meanQ: Double { q.isEmpty ? .nan : q.reduce(0, +) / Double(q.count) }
     var nonTextFraction: Double { nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels) }
@@ -62,9 +65,10 @@ struct Scorer {
 
     /// Scores output frames given as luma planes, with the boxes that produced them (nil: no
     /// boxes reported, e.g. for the ceiling).
-    func score(outputs: [[UInt8]], boxes: [[TrackedBox]]?) -> Score {
+    func score(outputs: [[UInt8]], boxes: [[TrackedBox]]?, detectionFrames: [Bool] = []) -> Score {
         var score = Score()
         var centres = [[SIMD2<Double>]](repeating: [], count: canvas.lines.count)
+        var missStreaks = [Int](repeating: 0, count: canvas.lines.count)
         for n in warmUp..<inputs.count {
             score.frames += 1
             let t = time(n)
@@ -72,7 +76,15 @@ struct Scorer {
             let input = inputs[n].luma, output = outputs[n]
             let truth = canvas.lines.map { path.trueBox($0, at: t) }
             for (index, box) in truth.enumerated() {
-                guard let q = boxQuality(box, view: view, input: input, output: output) else { continue }
+                guard let q = boxQuality(box, view: view, input: input, output: output) else {
+                    missStreaks[index] = 0
+                    continue
+                }
+                if n < detectionFrames.count, detectionFrames[n], let boxes {
+                    let seen = boxes[n].contains { $0.fresh && $0.text.box.iou(box) >= 0.3 }
+                    missStreaks[index] = seen ? 0 : missStreaks[index] + 1
+                    score.longestMissStreak = max(score.longestMissStreak, missStreaks[index])
+                }
                 score.q.append(q)
                 if trace, let boxes, let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }) {
                     let b = best.text.box
@@ -90,22 +102,15 @@ struct Scorer {
                 }
             }
             if let boxes {
-                score.phantoms += boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
+                let phantoms = boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
+                score.phantoms += phantoms
+                if phantoms > 0 { score.lastPhantomFrame = n }
             }
             let (changed, pixels) = nonText(truth, input: input, output: output)
             score.nonTextChanged += changed
             score.nonTextPixels += pixels
         }
         // Jitter and bias of lines followed for most of the run (the still camera's case).
-        if getenv("MOTION_BENCH_DEBUG") != nil, let boxes {
-            let n = inputs.count - 1, t = time(n)
-            for (index, line) in canvas.lines.enumerated() {
-                let box = path.trueBox(line, at: t)
-                guard let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }), best.text.box.iou(box) > 0.3 else { continue }
-                let b = best.text.box
-                progress("line \(index) \"\(line.text)\" \(line.font): true \(fixed(box.centerX, 1)),\(fixed(box.centerY, 1)) \(fixed(box.width, 1))x\(fixed(box.height, 1)); box dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) w \(fixed(b.width, 1)) h \(fixed(b.height, 1)) a \(fixed(b.angle, 2))")
-            }
-        }
         for offsets in centres where offsets.count >= max((inputs.count - warmUp) / 2, 2) {
             let mean = offsets.reduce(SIMD2<Double>.zero, +) / Double(offsets.count)
             let spread = offsets.reduce(0.0) { $0 + (($1 - mean) * ($1 - mean)).sum() } / Double(offsets.count)

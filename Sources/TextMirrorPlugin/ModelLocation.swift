@@ -28,8 +28,11 @@ enum ModelLocation {
         }
         let pluginDirectory = pluginPath().map(parent)
         if let pluginDirectory {
-            // <prefix>/lib/gstreamer-1.0/libgsttextmirror.so -> <prefix>/share/textmirror
-            paths.append("\(parent(parent(pluginDirectory)))/share/textmirror/models/\(fileName)")
+            // <prefix>/lib/gstreamer-1.0/libgsttextmirror.so -> <prefix>/share/textmirror, and
+            // the same for Debian's multiarch <prefix>/lib/x86_64-linux-gnu/gstreamer-1.0.
+            let lib = parent(pluginDirectory)
+            paths.append("\(parent(lib))/share/textmirror/models/\(fileName)")
+            paths.append("\(parent(parent(lib)))/share/textmirror/models/\(fileName)")
         }
         paths.append("/usr/local/share/textmirror/models/\(fileName)")
         paths.append("/usr/share/textmirror/models/\(fileName)")

@@ -126,6 +126,17 @@ import TextMirrorCore
         (0..<rng.below(40)).map { _ in rng.pick(alphabet) }.joined()
     }
 
+    /// What the first fuzz runs found: Double() also reads hexadecimal, and stops at a NUL (it
+    /// goes through a C string), so these were accepted. They must be refused, saying which
+    /// number is wrong.
+    @Test("Hexadecimal numbers and embedded NULs are refused",
+          arguments: ["0x1p-1,0,1,1", "0,0x.8,1,1", "0,0,0x1,1", "0,0,1,1,0X10", "0.\u{0}junk,0,1,1", "0,0,1\u{0}5,1"])
+    func foundByFuzzing(spec: String) {
+        let error = #expect(throws: RegionSpec.ParseError.self) { try RegionSpec.parse(spec) }
+        #expect(error?.description.contains("is not a number") == true, "\(spec.debugDescription): \(error?.description ?? "accepted")")
+        #expect(Reference.parse(spec) == nil)
+    }
+
     @Test("Random and mutated specs: never a crash, same verdict and values as the reference grammar")
     func fuzzParser() {
         let budget = FuzzBudget(iterations: 200_000, seconds: 3)

@@ -117,3 +117,17 @@ import TextMirrorEvalCore
         #expect(score.unmeasurable == 1)
     }
 }
+
+extension ImageScoreTests {
+    @Test func changesInFalseBoxesAreToldApart() {
+        // (33, 2) lies in the false box, (2, 5) beside the line, in no box.
+        let score = Self.score(boxes: [Self.box(5, 5, 23, 10), Self.box(30, 0, 38, 4)],
+                               changed: [(33, 2), (2, 5)])
+        #expect(score.nonTextChanged == 2)
+        #expect(score.nonTextChangedInFalseBoxes == 1)
+        let summary = EvalSummary([score])
+        #expect(summary.nonTextChangedInFalseBoxes == 1)
+        #expect(EvalReport.nonTextBreakdown(summary).hasPrefix("Non-text pixels changed: 0.41% of non-text pixels; "
+                                                              + "in false boxes 0.20%, beside text 0.20%."))
+    }
+}

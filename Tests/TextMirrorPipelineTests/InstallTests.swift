@@ -51,8 +51,14 @@ struct InstallTests {
         #expect(elf.stdout.contains("[$ORIGIN/../../textmirror/swift-runtime]"), "\(elf)")
         #expect(!elf.stdout.contains(toolchain), "RUNPATH still names the toolchain:\n\(elf)")
         let ldd = try await work.run("ldd", [plugin])
-        #expect(ldd.stdout.contains("libswiftCore.so => \(runtime)/libswiftCore.so"), "\(ldd)")
         #expect(!ldd.stdout.contains(toolchain) && !ldd.stdout.contains("not found"), "\(ldd)")
+        // "libswiftCore.so => <plugins>/../../textmirror/swift-runtime/libswiftCore.so (0x...)"
+        let swiftFolders = Set(ldd.stdout.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard words.count >= 3, words[0].hasPrefix("libswift"), words[1] == "=>" else { return nil }
+            return URL(fileURLWithPath: words[2]).deletingLastPathComponent().standardizedFileURL.path
+        })
+        #expect(swiftFolders == [runtime], "Swift libraries not all from \(runtime):\n\(ldd)")
 
         // A user's checks, from another folder, in processes that are not Swift. Where the
         // machine allows it, the toolchain's runtime folder is hidden from them.
@@ -75,10 +81,10 @@ struct InstallTests {
 
         try await ExampleTests.requirePyGObject(work)
         let python = try await user([ExampleTests.python, Repository.path("examples/python/textmirror_app.py"),
-                                     "--seconds", "2.5"])
+                                     "--seconds", "3"])
         ExampleTests.checkRun(python, plugin: plugin)
         let program = try await ExampleTests.buildC(work)
-        let c = try await user([program, "--seconds", "2.5"])
+        let c = try await user([program, "--seconds", "3"])
         ExampleTests.checkRun(c, plugin: plugin)
 
         let uninstall = try await work.run(Repository.path("scripts/install.sh"), ["--uninstall"])

@@ -11,7 +11,7 @@ struct LivePipelineTests {
         let work = try Workspace()
         // The default source is the camera; this device does not exist.
         let result = try await work.pipeline("preview.sh", [
-            "--device", "/nonexistent/video9", "--seconds", "2", "--size", "320x180", "--messages",
+            "--device", "/nonexistent/video9", "--seconds", "3", "--size", "320x180", "--messages",
             "detection-size=320",
         ])
         #expect(result.succeeded, "\(result)")

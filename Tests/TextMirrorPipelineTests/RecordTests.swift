@@ -53,14 +53,15 @@ struct RecordTests {
             Repository.path("pipelines/record.sh"),
             ["--seconds", "0", "--size", "320x180", out, "detect=false", "regions=0.1,0.1,0.5,0.2"],
             environment: work.environment, directory: work.url)
-        // Wait until frames are being written (the scene is live: 30 frames a second).
+        // Wait until the pipeline plays (gst-launch says so; mp4mux writes nothing before the
+        // end), then let it record about 1.5 s of the live scene (30 frames a second).
         let started = ContinuousClock.now
-        while recording.isRunning, ContinuousClock.now - started < .seconds(20) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
-            if size > 0, ContinuousClock.now - started > .milliseconds(1500) { break }
+        while recording.isRunning, !recording.outputSoFar.contains("Setting pipeline to PLAYING"),
+              ContinuousClock.now - started < .seconds(20) {
             try await Task.sleep(for: .milliseconds(50))
         }
-        try #require(recording.isRunning, "the recording ended by itself")
+        try await Task.sleep(for: .milliseconds(1500))
+        try #require(recording.isRunning, "the recording ended by itself:\n\(recording.outputSoFar)")
         recording.interrupt()
         let result = try await recording.wait(timeout: .seconds(20))
         #expect(result.succeeded, "\(result)")

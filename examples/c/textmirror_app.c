@@ -3,9 +3,10 @@
  * Builds the pipeline with gst_parse_launch (a generated scene with text, or a camera with
  * --camera; fakesink, or a window with --display), plays it, and while it plays
  *   - prints the text boxes textmirror reports in its `textmirror` bus messages,
- *   - turns the effect off and on again with the `enabled` property,
- *   - changes the `flip` property to vertical,
- * then ends the stream itself after --seconds and exits 0 (1 on a pipeline error).
+ *   - from the first of them on (the detector's first run is its slowest), turns the effect
+ *     off (at 40 % of --seconds) and on again (at 60 %) with `enabled`, changes `flip` to
+ *     vertical (at 60 %), and ends the stream itself (at 100 %),
+ * then exits 0 (1 on a pipeline error, or when no message came 30 s after PLAYING).
  *
  * Build and run (see Makefile):
  *   cc -o textmirror_app textmirror_app.c $(pkg-config --cflags --libs gstreamer-1.0)
@@ -25,9 +26,28 @@ typedef struct {
   GMainLoop *loop;
   GstElement *pipeline;
   GstElement *mirror;
+  double seconds;
+  gboolean watched;
   int exit_code;
   guint messages;
 } App;
+
+static gboolean textmirror_app_disable (gpointer data);
+static gboolean textmirror_app_enable_and_flip (gpointer data);
+static gboolean textmirror_app_finish (gpointer data);
+
+/* Counted from the first detection (the detector's first run is its slowest, much more so on a
+ * busy machine): off at 40 % of the run, on again with flip=vertical at 60 %, end-of-stream at
+ * 100 %. */
+static void
+textmirror_app_schedule (App * app)
+{
+  guint ms = (guint) (app->seconds * 1000);
+
+  g_timeout_add (ms * 2 / 5, textmirror_app_disable, app);
+  g_timeout_add (ms * 3 / 5, textmirror_app_enable_and_flip, app);
+  g_timeout_add (ms, textmirror_app_finish, app);
+}
 
 static void
 textmirror_app_print_boxes (const GstStructure * s)
@@ -54,6 +74,19 @@ textmirror_app_print_boxes (const GstStructure * s)
 }
 
 static gboolean
+textmirror_app_no_detection (gpointer data)
+{
+  App *app = data;
+
+  if (app->messages == 0) {
+    g_printerr ("textmirror_app: no textmirror message 30 s after PLAYING\n");
+    app->exit_code = 1;
+    g_main_loop_quit (app->loop);
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
 textmirror_app_on_message (GstBus * bus, GstMessage * message, gpointer data)
 {
   App *app = data;
@@ -64,6 +97,8 @@ textmirror_app_on_message (GstBus * bus, GstMessage * message, gpointer data)
       if (s != NULL && gst_structure_has_name (s, "textmirror")) {
         app->messages++;
         textmirror_app_print_boxes (s);
+        if (app->messages == 1)
+          textmirror_app_schedule (app);
       }
       break;
     case GST_MESSAGE_ERROR:{
@@ -82,6 +117,17 @@ textmirror_app_on_message (GstBus * bus, GstMessage * message, gpointer data)
     case GST_MESSAGE_EOS:
       g_main_loop_quit (app->loop);
       break;
+    case GST_MESSAGE_STATE_CHANGED:{
+      GstState new_state;
+
+      gst_message_parse_state_changed (message, NULL, &new_state, NULL);
+      if (message->src == GST_OBJECT (app->pipeline) && new_state == GST_STATE_PLAYING
+          && !app->watched) {
+        app->watched = TRUE;
+        g_timeout_add_seconds (30, textmirror_app_no_detection, app);
+      }
+      break;
+    }
     default:
       break;
   }
@@ -152,14 +198,13 @@ int
 main (int argc, char **argv)
 {
   App app = { 0 };
-  double seconds = 4.0;
+  double seconds = 5.0;
   gboolean camera = FALSE, display = FALSE;
   GstElementFactory *factory;
   GstPlugin *plugin;
   GError *error = NULL;
   GstBus *bus;
   gchar *description;
-  guint ms;
   int i;
 
   gst_init (&argc, &argv);
@@ -212,10 +257,7 @@ main (int argc, char **argv)
   bus = gst_element_get_bus (app.pipeline);
   gst_bus_add_watch (bus, textmirror_app_on_message, &app);
 
-  ms = (guint) (seconds * 1000);
-  g_timeout_add (ms / 4, textmirror_app_disable, &app);
-  g_timeout_add (ms / 2, textmirror_app_enable_and_flip, &app);
-  g_timeout_add (ms, textmirror_app_finish, &app);
+  app.seconds = seconds;
 
   if (gst_element_set_state (app.pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
     GstMessage *message = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);

@@ -6,9 +6,12 @@
 /// 2. `incorporate`, when a detection has arrived: each detected box is first carried from the
 ///    frame the detector saw to this one (latency compensation), then matched one-to-one with
 ///    the tracks; a match blends into its track (`BoxSmoothing`), a detection without a match
-///    starts a track, and a track seen only once that the next detection does not confirm
-///    ends (so a one-off false detection does not linger for the whole hold time);
-/// 3. `expire`: tracks not re-detected for `holdTime`, or moved wholly out of the frame, end.
+///    starts a track, and a missed track seen only once, or one the flow has also lost, ends
+///    (so neither a one-off false detection nor the old view after a cut lingers for the
+///    whole hold time);
+/// 3. `expire`: tracks not re-detected for `holdTime` (counted from the frame they were last
+///    detected on, once a later detection has missed them), or moved wholly out of the frame,
+///    end.
 ///
 /// Pure value type, no clocks: times are frame times in nanoseconds, so the same frames give
 /// the same boxes (sync mode is reproducible).
@@ -88,7 +91,9 @@ public struct BoxTracker: Sendable, Equatable {
         globalMotion.append(time: time, motion: global)
         for i in tracks.indices {
             var own = global
-            if let motion, i < motion.regions.count, let region = motion.regions[i] { own = region }
+            let region = motion.flatMap { i < $0.regions.count ? $0.regions[i] : nil }
+            if let region { own = region }
+            tracks[i].lost = motion != nil && region == nil
             tracks[i].box = own.apply(tracks[i].box)
             tracks[i].motions.append(time: time, motion: own)
             tracks[i].fresh = false
@@ -155,8 +160,11 @@ public struct BoxTracker: Sendable, Equatable {
             track.fresh = true
             tracks[t] = track
         }
+        // A track this detection misses ends now, without waiting for the hold time, when it
+        // was seen only once (a one-off false detection) or when the flow has lost it too (the
+        // picture cut away from it): two independent signs that the text is gone.
         let matched = Set(pairs.map(\.track))
-        for t in tracks.indices where !matched.contains(t) && tracks[t].hits < parameters.confirmHits {
+        for t in tracks.indices where !matched.contains(t) && (tracks[t].hits < parameters.confirmHits || tracks[t].lost) {
             keep[t] = false
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }

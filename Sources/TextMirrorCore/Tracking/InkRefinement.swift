@@ -43,19 +43,11 @@ public struct InkRefinement: Sendable, Equatable {
         let y0 = max(by0 - ey, 0), y1 = min(by1 + ey, frame.height)
         let cx0 = max(bx0, 0), cx1 = min(bx1, frame.width), cy0 = max(by0, 0), cy1 = min(by1, frame.height)
         guard x1 - x0 >= 6, y1 - y0 >= 6, cx1 - cx0 >= 4, cy1 - cy0 >= 4 else { return nil }
-        let luma = LumaBlock(frame: frame, format: format, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0)
-
-        // Column energies over the box's rows only, row energies over its columns only, so a
+        // Column steps over the box's rows only, row steps over its columns only, so a
         // neighbouring line above or a neighbouring word beside adds nothing unless it is in
         // line with the box.
-        // The signed sums tell an edge into the ink from one out of it (see `inkSpan`).
-        var columns = Steps(count: x1 - x0 - 1), rows = Steps(count: y1 - y0 - 1)
-        for y in (cy0 - y0)..<(cy1 - y0) {
-            for x in 0..<columns.count { columns.add(x, luma[x + 1, y] - luma[x, y]) }
-        }
-        for y in 0..<rows.count {
-            for x in (cx0 - x0)..<(cx1 - x0) { rows.add(y, luma[x, y + 1] - luma[x, y]) }
-        }
+        let (columns, rows) = Steps.profiles(frame, format: format, window: (x0..<x1, y0..<y1),
+                                             box: (cx0..<cx1, cy0..<cy1))
         var refined = box
         var found = false
         let gap = max(Int((maxGap * box.height).rounded()), 1)
@@ -94,63 +86,85 @@ public struct InkRefinement: Sendable, Equatable {
         while let j = (max(first - maxGap - 1, 0)..<first).last(where: strong) { first = j }
         while let j = ((last + 1)..<min(last + maxGap + 2, energy.count)).first(where: strong) { last = j }
         guard first > 0, last < energy.count - 1 else { return nil }
-        func share(_ part: Int, of other: Int) -> Double {
-            let a = steps.signed[part], b = steps.signed[other]
-            guard (a > 0) == (b > 0), a != 0 else { return 0 }
-            return Double(abs(a)) / Double(abs(a) + abs(b))
-        }
-        let start = Double(first + 1) + share(first + 1, of: first)
-        let end = Double(last) + share(last, of: last - 1)
+        // How much of the edge lies in the step after the first strong one (left) or in the
+        // last strong one rather than the step before it (right); steps in the other direction
+        // belong to the far side of a thin stroke, not to this edge.
+        func sameDirection(_ a: Int32, _ b: Int32) -> Bool { a != 0 && b != 0 && (a > 0) == (b > 0) }
+        let next = steps.signed[first + 1], firstStep = steps.signed[first]
+        let lead = sameDirection(next, firstStep) ? Double(abs(next)) / Double(abs(next) + abs(firstStep)) : 0
+        let lastStep = steps.signed[last], before = steps.signed[last - 1]
+        let tail = sameDirection(lastStep, before) ? Double(abs(lastStep)) / Double(abs(lastStep) + abs(before)) : 1
+        let start = Double(first + 1) + lead
+        let end = Double(last) + tail
         return end > start ? (start, end) : nil
     }
 }
 
-/// Per position along one axis: the sum of absolute steps, and of signed steps.
+/// Per position along one axis of a window: the sum of absolute steps between neighbouring
+/// pixels, and of signed steps (which tell an edge into the ink from one out of it).
 struct Steps {
-    var energy: [Int]
-    var signed: [Int]
-
-    init(count: Int) {
-        energy = [Int](repeating: 0, count: count)
-        signed = energy
-    }
+    var energy: [Int32]
+    var signed: [Int32]
 
     var count: Int { energy.count }
 
-    @inline(__always)
-    mutating func add(_ i: Int, _ step: Int) {
-        energy[i] += abs(step)
-        signed[i] += step
-    }
-}
-
-/// The luma of a block of a frame, copied out once (any format; RGB converted with BT.601
-/// weights, as `GrayDownscaler` does).
-struct LumaBlock {
-    let width: Int
-    let height: Int
-    private var values: [Int]
-
-    init(frame: FrameBuffer, format: PixelFormat, x0: Int, y0: Int, width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        var values = [Int](repeating: 0, count: width * height)
-        let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
+    /// Steps between neighbouring columns of `window`, summed over the rows of `box`, and
+    /// between neighbouring rows, summed over its columns. One pass over the window's rows; a
+    /// planar luma row is read in place, other formats' luma is gathered into a row first.
+    /// Int32 holds the sums: at most 255 × 8192 pixels.
+    static func profiles(_ frame: FrameBuffer, format: PixelFormat, window: (Range<Int>, Range<Int>),
+                         box: (Range<Int>, Range<Int>)) -> (columns: Steps, rows: Steps) {
+        let (xs, ys) = window
+        let w = xs.count, h = ys.count
+        let bx = (box.0.lowerBound - xs.lowerBound)..<(box.0.upperBound - xs.lowerBound)
+        var columnEnergy = [Int32](repeating: 0, count: w - 1), columnSigned = columnEnergy
+        var rowEnergy = [Int32](repeating: 0, count: h - 1), rowSigned = rowEnergy
         let source = GrayDownscaler.source(for: format)
-        for y in 0..<height {
-            let row = (plane + (y0 + y) * stride).assumingMemoryBound(to: UInt8.self)
-            switch source {
-            case let .luma(offset, step):
-                for x in 0..<width { values[y * width + x] = Int(row[(x0 + x) * step + offset]) }
-            case let .rgb(r, g, b, bytes):
-                for x in 0..<width {
-                    let p = row + (x0 + x) * bytes
-                    values[y * width + x] = (77 * Int(p[r]) + 150 * Int(p[g]) + 29 * Int(p[b])) >> 8
+        let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * w) { scratch in
+            guard let rowsBase = scratch.baseAddress else { return }
+            var previous: UnsafePointer<UInt8>?
+            for y in ys {
+                let raw = (plane + y * stride).assumingMemoryBound(to: UInt8.self)
+                let buffer = rowsBase + (y & 1) * w
+                let row: UnsafePointer<UInt8>
+                switch source {
+                case .luma(offset: 0, step: 1):
+                    row = UnsafePointer(raw + xs.lowerBound)
+                case let .luma(offset, step):
+                    for x in 0..<w { buffer[x] = raw[(xs.lowerBound + x) * step + offset] }
+                    row = UnsafePointer(buffer)
+                case let .rgb(r, g, b, bytes):
+                    for x in 0..<w {
+                        let p = raw + (xs.lowerBound + x) * bytes
+                        buffer[x] = UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
+                    }
+                    row = UnsafePointer(buffer)
                 }
+                if box.1.contains(y) {
+                    columnEnergy.withUnsafeMutableBufferPointer { e in
+                        columnSigned.withUnsafeMutableBufferPointer { s in
+                            for x in 0..<(w - 1) {
+                                let d = Int32(row[x + 1]) &- Int32(row[x])
+                                e[x] &+= abs(d)
+                                s[x] &+= d
+                            }
+                        }
+                    }
+                }
+                if let previous {
+                    var energy: Int32 = 0, signed: Int32 = 0
+                    for x in bx {
+                        let d = Int32(row[x]) &- Int32(previous[x])
+                        energy &+= abs(d)
+                        signed &+= d
+                    }
+                    rowEnergy[y - ys.lowerBound - 1] = energy
+                    rowSigned[y - ys.lowerBound - 1] = signed
+                }
+                previous = row
             }
         }
-        self.values = values
+        return (Steps(energy: columnEnergy, signed: columnSigned), Steps(energy: rowEnergy, signed: rowSigned))
     }
-
-    subscript(x: Int, y: Int) -> Int { values[y * width + x] }
 }

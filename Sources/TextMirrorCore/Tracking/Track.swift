@@ -10,6 +10,9 @@ struct Track: Sendable, Equatable {
     var lastDetected: UInt64
     /// A detection was folded in during the current frame.
     var fresh: Bool
+    /// The optical flow ran on the last frame but could not follow this box (its features went
+    /// different ways or nowhere: the picture cut, or something covered the text).
+    var lost = false
     /// The motion applied to this track in each recent frame, so a late detection that matches
     /// it is brought forward by the track's own motion (text can move differently from the
     /// rest of the picture).

@@ -174,3 +174,29 @@ import TextMirrorCore
         #expect(boxes == [left, right], "\(boxes)")
     }
 }
+
+extension BoxTrackerTests {
+    @Test func aBoxTheFlowLostEndsAtTheFirstMissedDetection() {
+        var tracker = BoxTracker()
+        for f in 0..<3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .identity, regions: [.identity]))
+            incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        // The picture cuts: the flow finds no motion for the box, and the next detection misses it.
+        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: nil, regions: [nil]))
+        #expect(tracker.boxes.count == 1, "the flow alone does not end a box")
+        incorporate(&tracker, [], at: 3 * Self.frame, now: 3 * Self.frame)
+        #expect(tracker.boxes.isEmpty)
+    }
+
+    @Test func aMissedDetectionAloneDoesNotEndAFollowedBox() {
+        var tracker = BoxTracker()
+        for f in 0..<3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .identity, regions: [.identity]))
+            incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: .identity, regions: [.identity]))
+        incorporate(&tracker, [], at: 3 * Self.frame, now: 3 * Self.frame)
+        #expect(tracker.boxes.count == 1)
+    }
+}

@@ -39,14 +39,14 @@ import TextMirrorCore
         }
     }
 
-    /// The picture moves `step` px right every frame.
+    /// The picture, and every box in it, moves `step` px right every frame.
     final class FakeMotion: MotionEstimating {
         private let frames = Mutex(0)
         func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
             let seen = frames.withLock { n in defer { n += 1 }; return n }
             guard seen > 0 else { return nil }
-            return FrameMotion(global: .translation(MirrorEngineTrackingTests.step, 0),
-                               regions: regions.map { _ in nil })
+            let step = Motion.translation(MirrorEngineTrackingTests.step, 0)
+            return FrameMotion(global: step, regions: regions.map { _ in step })
         }
         func reset() { frames.withLock { $0 = 0 } }
     }

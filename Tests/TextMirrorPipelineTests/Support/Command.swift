@@ -37,79 +37,106 @@ struct SetupError: Error, CustomStringConvertible {
 
 /// A child process whose output goes to files (no pipe can fill up and stall it).
 ///
-/// `@unchecked Sendable`: the Process is only touched through its own thread-safe accessors
-/// (isRunning, interrupt, terminate) after launch, and the output files are read after exit.
+/// Started with posix_spawn, not Foundation's Process: on Linux, Process hands the child the
+/// signal mask of the thread that starts it, and the threads async tests run on block nearly
+/// every signal, SIGINT included, so a Ctrl-C sent to such a child would never arrive. Here the
+/// child starts with an empty mask and default handling of the usual signals, as from a shell.
+///
+/// `@unchecked Sendable`: after init only `wait` (one caller) touches `exit`; `pid` is constant.
 final class RunningCommand: @unchecked Sendable {
     let command: [String]
-    private let process = Process()
+    private let pid: pid_t
     private let outputDirectory: URL
+    private var exit: (status: Int32, signalled: Bool)?
 
-    /// Starts `executable` (a path, or a name looked up on the environment's PATH).
+    /// Starts `executable` (a path, or a name looked up on the environment's PATH) in
+    /// `directory` (default: the current one).
     init(_ executable: String, _ arguments: [String], environment: [String: String],
          directory: URL? = nil) throws {
         command = [executable] + arguments
         outputDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("textmirror-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        let stdoutURL = outputDirectory.appendingPathComponent("stdout")
-        let stderrURL = outputDirectory.appendingPathComponent("stderr")
-        guard FileManager.default.createFile(atPath: stdoutURL.path, contents: nil),
-              FileManager.default.createFile(atPath: stderrURL.path, contents: nil) else {
-            throw SetupError("cannot create output files in \(outputDirectory.path)")
-        }
 
-        // env(1) resolves a bare name on the child's PATH and then execs it: the child keeps
-        // env's process id, so interrupt() reaches the program itself.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
+        // env(1) changes folder, resolves a bare name on the child's PATH and execs it: the
+        // program keeps env's process id, so interrupt() reaches it.
+        let argv = ["/usr/bin/env"] + (directory.map { ["-C", $0.path] } ?? []) + command
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputDirectory.appendingPathComponent("stdout").path,
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, outputDirectory.appendingPathComponent("stderr").path,
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var cArgv = argv.map { strdup($0) } + [nil]
+        var cEnvp = envp.map { strdup($0) } + [nil]
+        defer { (cArgv + cEnvp).forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, argv[0], &actions, &attributes, &cArgv, &cEnvp)
+        guard status == 0 else {
+            throw SetupError("cannot start \(command.joined(separator: " ")): \(String(cString: strerror(status)))")
+        }
+        pid = child
     }
 
-    var isRunning: Bool { process.isRunning }
+    /// Whether the child is still running (reaps it once it has ended).
+    var isRunning: Bool {
+        if exit != nil { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return result == 0 }
+        // Decoded by hand: WIFEXITED and friends are C macros.
+        let signal = status & 0x7f
+        exit = signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
+        return false
+    }
+
+    /// What the child has printed so far (stdout, then stderr).
+    var outputSoFar: String { read("stdout") + read("stderr") }
 
     /// SIGINT, what Ctrl-C sends.
-    func interrupt() { process.interrupt() }
+    func interrupt() { if isRunning { kill(pid, SIGINT) } }
 
     /// Waits for the process to end; after `timeout` it is terminated and the test fails.
-    ///
-    /// Polls `isRunning` rather than calling `waitUntilExit()`: that one spins a run loop on the
-    /// calling thread (here a cooperative-pool thread) and in swift-corelibs-foundation can keep
-    /// spinning after the child is gone. `terminationStatus` is set before `isRunning` turns false.
     func wait(timeout: Duration) async throws -> CommandResult {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
+        while isRunning {
             if ContinuousClock.now > deadline {
-                process.terminate()
+                kill(pid, SIGTERM)
                 let grace = ContinuousClock.now + .seconds(5)
-                while process.isRunning, ContinuousClock.now < grace {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                while isRunning, ContinuousClock.now < grace { try await Task.sleep(for: .milliseconds(20)) }
+                if isRunning { kill(pid, SIGKILL); _ = waitpid(pid, nil, 0) }
                 throw SetupError("timed out after \(timeout) and was stopped: \(command.joined(separator: " "))\n"
                     + "--- output so far ---\n\(read("stdout"))\n\(read("stderr"))")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return collect()
+        let (status, signalled) = exit ?? (-1, false)
+        let result = CommandResult(command: command, status: status, signalled: signalled,
+                                   stdout: read("stdout"), stderr: read("stderr"))
+        try? FileManager.default.removeItem(at: outputDirectory)
+        return result
     }
 
     private func read(_ name: String) -> String {
         let data = FileManager.default.contents(atPath: outputDirectory.appendingPathComponent(name).path)
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    private func collect() -> CommandResult {
-        let result = CommandResult(
-            command: command, status: process.terminationStatus,
-            signalled: process.terminationReason == .uncaughtSignal,
-            stdout: read("stdout"), stderr: read("stderr"))
-        try? FileManager.default.removeItem(at: outputDirectory)
-        return result
     }
 }
 

@@ -1,0 +1,137 @@
+import Glibc
+
+/// Runs the sections of the benchmark and prints each one's markdown.
+struct Sections {
+    let options: Options
+    var facts: MachineFacts?
+    private let model = ModelFile.find()
+
+    init(options: Options, facts: MachineFacts? = nil) {
+        self.options = options
+        self.facts = facts
+    }
+
+    func run(_ section: Section) throws(BenchError) {
+        switch section {
+        case .kernels: try kernels()
+        case .detector: try detector()
+        case .live: try live()
+        case .memory: try memory()
+        }
+    }
+
+    private func progress(_ text: String) { printError("textmirror-bench: \(text)") }
+
+    private func requireModel(_ title: String) -> String? {
+        guard let model else {
+            print("\(title)\n\nSkipped: \(ModelFile.missing).")
+            return nil
+        }
+        return model
+    }
+
+    // MARK: 1. kernels (issue 2 / issue 5 part 1)
+
+    private func kernels() throws(BenchError) {
+        let largestCache = facts?.largestCacheBytes ?? 0
+        let evictedBytes = CacheEvictor.byteCount(largestCacheBytes: largestCache)
+        print(Report.header(options.plan, evictedBytes: evictedBytes))
+        let benchmark = Benchmark(plan: options.plan, largestCacheBytes: largestCache)
+        let results = try benchmark.run { progress("kernels: \($0)") }
+        let table = Table(results)
+        print(table.markdown)
+        print(Report.notes(table, results, options.plan))
+    }
+
+    // MARK: 2. detector
+
+    private func detector() throws(BenchError) {
+        let title = "### 2. Detector at 1920x1080 NV12 with text"
+        guard let model = requireModel(title) else { return }
+        let load = MachineFacts.loadAverage()
+        let benchmark = DetectorBenchmark(model: model, sizes: options.detectorSizes, runs: options.detectorRuns)
+        let rows = try benchmark.run(progress: progress)
+        print("""
+            \(title)
+
+            - Load average at start: \(load); \(options.detectorRuns) timed detections per row, all rows \
+            interleaved round-robin (after one untimed round)
+            - Frame: \(DetectorBenchmark.frameWidth)x\(DetectorBenchmark.frameHeight) NV12, light background, \
+            \(TextScene.lineCount) lines of text drawn by textoverlay (pipelines/scene.sh's four and four smaller)
+
+            Time per detection in ms, median / p90:
+
+            """)
+        print(DetectorBenchmark.markdown(rows, runs: options.detectorRuns))
+        print("""
+
+            - snapshot: the copy of the frame `TextDetector.prepare` makes on the streaming thread when a \
+            detection is due (the same for every row); downscale: box-filtered NV12 → RGB at the input size; \
+            forward + post: the OpenCV forward pass, thresholding, contours and box scores (C++), then unclip \
+            to frame boxes (Swift). Downscale, forward and post run on the detection queue in async mode.
+            - forward + post, CPU: process CPU time (all threads) during forward + post. With 1 thread it is \
+            what the wall-clock time would be on an idle machine; the difference is time spent waiting for a core.
+            - achievable rate: 1 / median(downscale + forward + post), what one detection queue reaches \
+            back to back; the element asks for at most detection-rate (15 Hz by default).
+            - threads: OpenCV's worker threads for the forward pass (`threads` property; 0 = one per core, \
+            here \(facts?.cores ?? 0)).
+            - Load average at end: \(MachineFacts.loadAverage())
+            """)
+    }
+
+    // MARK: 3. live
+
+    private func live() throws(BenchError) {
+        let title = "### 3. Live 1080p30 NV12 with detection (async)"
+        guard let model = requireModel(title) else { return }
+        let load = MachineFacts.loadAverage()
+        progress("live: rendering the text scene at 1920x1080")
+        let frame = try SourceFrame(format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
+                                    source: TextScene.source(height: LiveBenchmark.height))
+        let benchmark = LiveBenchmark(model: model, seconds: options.liveSeconds,
+                                      warmUpSeconds: options.liveWarmUpSeconds)
+        var results: [LiveBenchmark.Result] = []
+        let probe = try AppSourcePipeline("appsrc name=src ! textmirror name=tm detect=false ! fakesink", caps: frame.caps)
+        let trackingSettings: [Bool?] = probe.mirrorHasProperty("tracking")
+            ? (options.liveBothTracking ? [true, false] : [true]) : [nil]
+        for tracking in trackingSettings {
+            results.append(try benchmark.run(.init(tracking: tracking), frame: frame, progress: progress))
+        }
+        print("""
+            \(title)
+
+            - Load average at start: \(load)
+
+            """)
+        print(LiveBenchmark.markdown(results))
+        print("")
+        print(LiveBenchmark.notes(results, seconds: options.liveSeconds, warmUpSeconds: options.liveWarmUpSeconds))
+        print("- Load average at end: \(MachineFacts.loadAverage())")
+    }
+
+    // MARK: 4. memory
+
+    private func memory() throws(BenchError) {
+        let title = "### 4. Resident memory with detection on"
+        guard requireModel(title) != nil else { return }
+        print("""
+            \(title)
+
+            - Load average at start: \(MachineFacts.loadAverage()); each part in a fresh child process
+
+            """)
+        fflush(nil)
+        print(try ChildProcess.run(options.memoryChildArguments("frames")))
+        print("")
+        print(try ChildProcess.run(options.memoryChildArguments("instances")))
+        print("- Load average at end: \(MachineFacts.loadAverage())")
+    }
+
+    /// In the child process: one part of the memory section.
+    func memoryPart(_ part: String) throws(BenchError) -> String {
+        guard let model else { throw BenchError(ModelFile.missing) }
+        let benchmark = MemoryBenchmark(model: model, frames: options.memoryFrames, instances: options.memoryInstances)
+        return part == "frames"
+            ? try benchmark.runFrames(progress: progress) : try benchmark.runInstances(progress: progress)
+    }
+}

@@ -1,0 +1,82 @@
+import Glibc
+
+/// The picture with text that the detector, live and memory sections run on: the built-in scene
+/// of pipelines/scene.sh (a light background, four lines of printed text in different fonts,
+/// sizes and colours) plus four smaller lines, drawn by `textoverlay` as a launch fragment for
+/// `SourceFrame`. Eight lines from 13 to 45 points at 1080 lines: a sign, a caption and a few
+/// lines of body text, what a camera pointed at printed matter sees.
+enum TextScene {
+    private struct Line {
+        let text: String
+        let font: String
+        /// Font size in points for a 720-line picture (scaled with the height, as scene.sh does).
+        let points: Int
+        let top: Bool
+        let left: Bool
+        let xpad: Int
+        let ypad: Int
+        let color: String
+    }
+
+    private static let lines = [
+        // The four lines of pipelines/scene.sh, same places and sizes.
+        Line(text: "THROUGH THE LOOKING GLASS", font: "DejaVu Sans Bold", points: 30, top: true, left: true,
+             xpad: 60, ypad: 50, color: "0xff202020"),
+        Line(text: "Alice wondered what the book said", font: "DejaVu Serif", points: 20, top: true, left: true,
+             xpad: 60, ypad: 140, color: "0xff303080"),
+        Line(text: "OPEN 9-17", font: "DejaVu Sans Mono Bold", points: 26, top: false, left: false,
+             xpad: 80, ypad: 70, color: "0xffa01010"),
+        Line(text: "mirror reading practice", font: "DejaVu Sans", points: 16, top: false, left: true,
+             xpad: 60, ypad: 90, color: "0xff106020"),
+        // Body text: smaller lines in the middle of the picture.
+        Line(text: "It was a book of verses, printed back to front", font: "DejaVu Serif", points: 12,
+             top: true, left: true, xpad: 60, ypad: 220, color: "0xff202020"),
+        Line(text: "so she held it up to the glass and read it again", font: "DejaVu Serif", points: 12,
+             top: true, left: true, xpad: 60, ypad: 250, color: "0xff202020"),
+        Line(text: "Platform 3 - trains to the coast", font: "DejaVu Sans", points: 14, top: true, left: false,
+             xpad: 80, ypad: 330, color: "0xff202060"),
+        Line(text: "Tickets  12.50  cash or card", font: "DejaVu Sans Mono", points: 10, top: true, left: false,
+             xpad: 80, ypad: 370, color: "0xff404040"),
+    ]
+
+    static let lineCount = lines.count
+
+    /// The launch fragment (no trailing "!") drawing the scene at `height` lines; `live` makes
+    /// videotestsrc a live source.
+    static func source(height: Int) -> String {
+        func scaled(_ value: Int) -> Int { max(1, (value * height + 360) / 720) }
+        var words = ["videotestsrc pattern=solid-color foreground-color=0xfff2ead8"]
+        for line in lines {
+            words.append("! textoverlay text=\"\(line.text)\" font-desc=\"\(line.font) \(scaled(line.points))\" "
+                + "valignment=\(line.top ? "top" : "bottom") halignment=\(line.left ? "left" : "right") "
+                + "xpad=\(scaled(line.xpad)) ypad=\(scaled(line.ypad)) color=\(line.color) "
+                + "auto-resize=false wrap-mode=none shaded-background=false draw-outline=false draw-shadow=false")
+        }
+        return words.joined(separator: " ")
+    }
+}
+
+/// The detection model: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in the working
+/// directory or a folder above it or above this executable (a build tree). The element would
+/// find it by itself only next to an installed plugin or above a build tree holding the plugin;
+/// the benchmark registers the element statically, so it passes the path as `model`.
+enum ModelFile {
+    static func find() -> String? {
+        if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
+        var starts: [String] = []
+        if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
+        if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
+        for start in starts {
+            var directory = start
+            for _ in 0..<8 {
+                let candidate = directory + "/models/ppocrv4_det.onnx"
+                if access(candidate, R_OK) == 0 { return candidate }
+                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+                directory = String(directory[..<slash])
+            }
+        }
+        return nil
+    }
+
+    static let missing = "models/ppocrv4_det.onnx not found (run scripts/fetch-model.sh or set TEXTMIRROR_MODEL)"
+}

@@ -1,0 +1,92 @@
+import Testing
+import TextMirrorCore
+
+/// Re-centring detected boxes on their ink, on frames drawn here: "glyphs" (dark bars of
+/// several widths, with anti-aliased sub-pixel edges) on a plain "sign".
+@Suite struct InkRefinementTests {
+    static let width = 200, height = 80
+
+    /// Luma of a sign with ink from x = inkStart to inkEnd (continuous, sub-pixel), rows 30..<50,
+    /// made of bars separated by small gaps; pixels partly covered get partial ink.
+    static func luma(inkStart: Double, inkEnd: Double, texture: Bool = false) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height)
+        let bars: [(Double, Double)] = [(0, 3), (5, 6.5), (8.5, 14), (16, 18), (20, 1000)]
+        for y in 0..<height {
+            for x in 0..<width {
+                var ink = 0.0
+                if (30..<50).contains(y) {
+                    for (a, b) in bars {
+                        let lo = max(Double(x), inkStart + a), hi = min(Double(x + 1), min(inkStart + b, inkEnd))
+                        if hi > lo { ink += hi - lo }
+                    }
+                }
+                var background = 230.0
+                if texture { background = Double((x * 37 + y * 91) % 50 + 150) }
+                out[y * width + x] = UInt8((background * (1 - ink) + 20 * ink).rounded())
+            }
+        }
+        return out
+    }
+
+    static func refine(_ box: PixelBox, _ pixels: [UInt8], format: PixelFormat = .gray8) -> PixelBox? {
+        var bytes = pixels
+        return bytes.withUnsafeMutableBytes { raw in
+            InkRefinement().refine(box, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
+                                                         strides: [width]), format: format)
+        }
+    }
+
+    @Test("Finds the ink's centre to a fraction of a pixel", arguments: [40.0, 40.3, 40.5, 40.75])
+    func recentres(start: Double) throws {
+        let end = start + 101.6
+        let pixels = Self.luma(inkStart: start, inkEnd: end)
+        // A detected box 3 px off to the right and a little wide, as the detector gives them.
+        let box = PixelBox(centerX: (start + end) / 2 + 3, centerY: 41, width: 114, height: 28)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(abs(refined.centerX - (start + end) / 2) < 0.25, "\(refined.centerX) vs \((start + end) / 2)")
+        #expect(abs(refined.centerY - 40) < 0.25)
+        #expect(refined.width == box.width && refined.height == box.height, "only the centre moves")
+    }
+
+    @Test func followsAGlyphTheBoxCutsThrough() throws {
+        let pixels = Self.luma(inkStart: 40, inkEnd: 140)
+        // The box stops 2 px short of the ink on the left.
+        let box = PixelBox(centerX: 95, centerY: 40, width: 106, height: 26)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(abs(refined.centerX - 90) < 0.25, "\(refined.centerX)")
+    }
+
+    @Test func leavesBoxesOnTextureAlone() {
+        let pixels = Self.luma(inkStart: 40, inkEnd: 140, texture: true)
+        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), pixels) == nil)
+    }
+
+    @Test func leavesFlatAndRotatedBoxesAlone() {
+        let flat = [UInt8](repeating: 200, count: Self.width * Self.height)
+        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), flat) == nil)
+        let pixels = Self.luma(inkStart: 40, inkEnd: 140)
+        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil)
+    }
+
+    @Test("Reads the luma of every format", arguments: [PixelFormat.rgbx, .bgr, .yuy2, .uyvy, .ayuv])
+    func otherFormats(format: PixelFormat) throws {
+        let gray = Self.luma(inkStart: 40.5, inkEnd: 140.5)
+        // Put the gray value where each format keeps its luma (RGB: all three channels).
+        let bytesPerPixel = [PixelFormat.rgbx: 4, .bgr: 3, .yuy2: 2, .uyvy: 2, .ayuv: 4][format]!
+        let lumaOffset = [PixelFormat.rgbx: 0, .bgr: 0, .yuy2: 0, .uyvy: 1, .ayuv: 1][format]!
+        var bytes = [UInt8](repeating: 128, count: gray.count * bytesPerPixel)
+        for (i, v) in gray.enumerated() {
+            if format == .rgbx || format == .bgr {
+                for c in 0..<3 { bytes[i * bytesPerPixel + c] = v }
+            } else {
+                bytes[i * bytesPerPixel + lumaOffset] = v
+            }
+        }
+        let box = PixelBox(centerX: 93, centerY: 41, width: 114, height: 28)
+        let refined = try bytes.withUnsafeMutableBytes { raw in
+            try #require(InkRefinement().refine(box, in: FrameBuffer(width: Self.width, height: Self.height,
+                planes: [raw.baseAddress!], strides: [Self.width * bytesPerPixel]), format: format))
+        }
+        #expect(abs(refined.centerX - 90.5) < 0.3, "\(format): \(refined.centerX)")
+    }
+}

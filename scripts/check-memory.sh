@@ -8,7 +8,7 @@
 #   (b) a soak: SOAK_FRAMES frames (default 20000) of 320x240 video with text through textmirror
 #       with async detection at its highest rate; resident memory (VmRSS) is read after frame 100
 #       and at the end, and the run fails when it grew by more than SOAK_MAX_GROWTH_MB (default
-#       8 MB; see the note at the soak for why that bound).
+#       16 MB, and by more than a quarter of that after frame 2000; see the note at the soak).
 #
 # Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
 # Environment: TEXTMIRROR_MODEL (default models/ppocrv4_det.onnx), SOAK_FRAMES,
@@ -96,16 +96,16 @@ fi
 
 if [ "$run_soak" -eq 1 ]; then
     frames="${SOAK_FRAMES:-20000}"
-    bound="${SOAK_MAX_GROWTH_MB:-8}"
+    bound="${SOAK_MAX_GROWTH_MB:-16}"
     say "soak: $frames frames, 320x240 I420, async detection at 120 Hz (bound: ${bound} MB growth)"
     # /usr/bin/python3: Debian's interpreter, the one python3-gi is installed for.
     # The bound: RSS after frame 100 already holds the model, the network and OpenCV's pools;
-    # what may still come is malloc arenas settling for the detection thread and GStreamer's
-    # buffer pools: measured +0.0 to +0.7 MB. Three lines of text give three boxes per
-    # detection, so a leak per box or per detection shows: the message leak fixed in
-    # gsttextmirror.c (296 bytes a box) came to about +1 MB per thousand detections, a leaked
-    # detection input (320x256x3 bytes) per detection to hundreds of MB, a leaked frame per
-    # frame to gigabytes.
+    # what still comes is malloc arenas and GStreamer's pools settling, measured +3 to +5 MB,
+    # all of it before frame 2000 (flat within 0.3 MB from there to frame 20000). A leaked
+    # detection input (320x256x3 bytes) per detection would add 100-300 MB over the run, a
+    # leaked frame per frame gigabytes. Leaks of a few hundred bytes per detection (such as the
+    # message leak fixed in gsttextmirror.c) are below what RSS shows reliably: valgrind
+    # above is the check for those.
     if ! /usr/bin/python3 - "$frames" "$bound" "$model" <<'PY'
 import sys, time
 import gi
@@ -135,6 +135,8 @@ def on_handoff(sink, buffer, pad):
     n = state["n"]
     if n == 100:
         state["rss100"] = rss_kb()
+    if n == 2000:
+        state["rss2000"] = rss_kb()
     if n % 2000 == 0:
         state["samples"].append((n, rss_kb()))
 
@@ -168,15 +170,18 @@ pipeline.set_state(Gst.State.NULL)
 seconds = time.time() - start
 rss100 = state["rss100"] or 0
 growth_mb = (end_rss - rss100) / 1024
+# Steady state: from frame 2000 on, after malloc arenas and pools have settled.
+steady_mb = (end_rss - state.get("rss2000", end_rss)) / 1024
 print(f"check-memory: soak: {state['n']} frames in {seconds:.0f} s, {detections} detections, "
       f"RSS {rss100 / 1024:.1f} MB after frame 100, {end_rss / 1024:.1f} MB at the end: "
-      f"growth {growth_mb:+.1f} MB (bound {bound_mb:.0f} MB)")
+      f"growth {growth_mb:+.1f} MB (bound {bound_mb:.0f} MB), {steady_mb:+.1f} MB after frame 2000 "
+      f"(bound {bound_mb / 4:.0f} MB)")
 print("check-memory: soak: RSS every 2000 frames (MB): "
       + " ".join(f"{n}:{kb / 1024:.1f}" for n, kb in state["samples"]))
 if error or state["n"] != frames:
     print(f"check-memory: soak failed: {error or 'only %d frames' % state['n']}")
     sys.exit(1)
-if growth_mb > bound_mb:
+if growth_mb > bound_mb or steady_mb > bound_mb / 4:
     print("check-memory: soak failed: resident memory grew beyond the bound")
     sys.exit(1)
 PY

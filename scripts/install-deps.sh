@@ -25,6 +25,7 @@ packages=(
   gstreamer1.0-libav python3-gst-1.0 gcc libc6-dev make
   # scripts/install.sh: rewrites the installed plugin's RUNPATH to its private Swift runtime.
   patchelf
+  valgrind                      # scripts/check-memory.sh (leak check in the tests)
 )
 
 missing=()

@@ -7,3 +7,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
 swift build -c release --product gsttextmirror
 swift test "$@"
+# valgrind on short pipelines (leaks and memory errors in our C/C++/Swift) and a bounded soak
+# with flat resident memory.
+scripts/check-memory.sh

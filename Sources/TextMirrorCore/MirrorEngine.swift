@@ -174,7 +174,10 @@ public final class MirrorEngine: Sendable {
                 let format = mirror.layout.format
                 state.tracker.incorporate(lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
                                           frameHeight: frame.height, parameters: parameters) { box in
-                    current.refine ? Self.refinement.refine(box, in: frame, format: format) : nil
+                    guard current.refine else { return nil }
+                    return Self.refinement.refine(box, in: frame, format: format,
+                                                  horizontally: current.flip.mirrorsColumns,
+                                                  vertically: current.flip.mirrorsRows)
                 }
             }
             state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,

@@ -107,7 +107,8 @@ struct EngineRun {
 }
 
 /// The optical flow's settings: the plugin's defaults, each overridable from the environment
-/// (MOTION_BENCH_FLOW="window=9,levels=2,epsilon=0.01,..."), for tuning.
+/// (MOTION_BENCH_FLOW="window=9,levels=2,epsilon=0.01,points=8,columns=8,rows=5,threshold=0.6,
+/// side=640,iterations=10"), for tuning.
 func flowConfiguration() -> FlowMotionEstimator.Configuration {
     var c = FlowMotionEstimator.Configuration()
     guard let text = getenv("MOTION_BENCH_FLOW").map({ String(cString: $0) }) else { return c }
@@ -120,7 +121,8 @@ func flowConfiguration() -> FlowMotionEstimator.Configuration {
         case "iterations": c.iterations = Int(value)
         case "epsilon": c.epsilon = Float(value)
         case "points": c.pointsPerRegion = Int(value)
-        case "background": c.backgroundPoints = Int(value)
+        case "columns": c.gridColumns = Int(value)
+        case "rows": c.gridRows = Int(value)
         case "threshold": c.inlierThreshold = value
         case "side": c.grayLongSide = Int(value)
         default: progress("MOTION_BENCH_FLOW: unknown setting \(pair[0])")

@@ -56,7 +56,8 @@ private final class SharedDetectors: Sendable {
         do {
             made = try TextDetector(configuration)
         } catch {
-            throw DetectorLoadError(description: "\(error.description). If the file is missing or "
+            // The detector's message may end in its own punctuation ("...?"), so separate with ";".
+            throw DetectorLoadError(description: "\(error.description); if the file is missing or "
                                     + "damaged, fetch it again with \(ModelLocation.fetchCommand)")
         }
         return detectors.withLock { table in

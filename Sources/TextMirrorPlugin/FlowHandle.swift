@@ -73,9 +73,3 @@ final class FlowHandle: @unchecked Sendable {
         return (found.map { $0 != 0 }, to)
     }
 }
-
-private func clampToInt32(_ value: Double) -> Int32 {
-    guard value.isFinite else { return value > 0 ? Int32.max / 2 : Int32.min / 2 }
-    // Half the range, so differences of two clamped values cannot overflow either.
-    return Int32(min(max(value, Double(Int32.min / 2)), Double(Int32.max / 2)))
-}

@@ -6,39 +6,51 @@ import Synchronization
 import TextMirrorCore
 
 /// Motion between consecutive frames measured by sparse optical flow (CShim/textmirror_flow.cpp)
-/// on a small gray copy of each frame: corners inside each tracked box and, more sparsely, all
-/// over the picture, followed by pyramidal Lucas–Kanade, then fitted robustly (`MotionFit`):
-/// pan and zoom for the whole picture, and each box's own translation on top of the picture's
-/// zoom (a text line is too short to measure its own zoom reliably).
+/// on a small gray copy of each frame, then fitted robustly (`MotionFit`): pan and zoom for the
+/// whole picture, and each box's own translation on top of the picture's zoom (a text line is
+/// too short to measure its own zoom reliably).
+///
+/// Points are followed from frame to frame, as in a KLT tracker: the points found in this frame
+/// are where the next frame's search starts, so new corners are sought (goodFeaturesToTrack)
+/// only for boxes that have too few, and the picture's background is seeded from a fixed grid.
+/// Points that stop agreeing with their box's motion are dropped. This keeps the work per frame
+/// to the gray copy and one Lucas–Kanade pass over about two hundred points.
 ///
 /// Runs on the streaming thread (see `MirrorEngine.process`); its cost at 1080p is measured by
-/// `textmirror-motion-bench --cost`. Locking: one uncontended mutex, for `Sendable`; the
-/// streaming thread is the only caller.
+/// `textmirror-motion-bench` (the cost section). Locking: one uncontended mutex, for
+/// `Sendable`; the streaming thread is the only caller.
 public final class FlowMotionEstimator: MotionEstimating {
     public struct Configuration: Sendable, Equatable {
-        /// Long side of the gray picture (an integer fraction of the frame comes nearest).
+        /// Long side of the gray picture (an integer fraction of the frame comes nearest):
+        /// 640 is 1/2 of 1280x720 and 1/3 of 1080p. Coarser pictures bias the measured motion
+        /// (Lucas–Kanade locks towards whole pixels), and smoothing turns that bias into lag.
         public var grayLongSide = 640
         /// Lucas–Kanade window side, pyramid levels above the picture, iterations per level.
+        /// Two levels suffice: each search starts where the last frame's motion would take the
+        /// point, so only the change in motion is searched for.
         public var window = 11
-        public var levels = 3
+        public var levels = 2
         public var iterations = 10
         public var epsilon: Float = 0.03
-        /// Corners sought in each tracked box, at most; fewer each when there are many boxes,
-        /// so the total stays near `maxRegionPoints`.
-        public var pointsPerRegion = 16
+        /// Points followed in each tracked box, at most; fewer each when there are many boxes,
+        /// so the total stays near `maxRegionPoints`. New corners are sought in a box once it
+        /// has fewer than `minPointsPerRegion`.
+        public var pointsPerRegion = 12
         public var minPointsPerRegion = 6
         public var maxRegionPoints = 160
-        /// Corners sought all over the picture, on pyramid level `backgroundLevel` (cheaper),
-        /// for the picture's motion when boxes are few, small or new.
-        public var backgroundPoints = 40
-        public var backgroundLevel = 1
-        /// goodFeaturesToTrack's quality level: corners at least this fraction of the area's
+        /// Background points (for the picture's motion when boxes are few, small or new),
+        /// seeded from a `gridColumns` x `gridRows` grid when fewer than half are left.
+        public var gridColumns = 8
+        public var gridRows = 5
+        /// goodFeaturesToTrack's quality level: corners at least this fraction of the box's
         /// strongest.
         public var quality: Float = 0.02
         /// A pair further than this from the fitted motion, in gray pixels, is an outlier.
         public var inlierThreshold = 0.6
 
         public init() {}
+
+        var backgroundPoints: Int { gridColumns * gridRows }
     }
 
     private struct State {
@@ -46,6 +58,9 @@ public final class FlowMotionEstimator: MotionEstimating {
         var downscaler: GrayDownscaler?
         var gray: [UInt8] = []
         var pictures = 0
+        /// Where the points followed so far are in the newest picture (gray pixels, OpenCV's
+        /// convention): the next frame's starting points.
+        var points: [TextMirrorFlowPoint] = []
         /// The last frame's motion, as the starting guess for this frame's (fast pans).
         var lastGlobal: Motion?
         var failures = 0
@@ -64,11 +79,14 @@ public final class FlowMotionEstimator: MotionEstimating {
     public var failures: (count: Int, lastError: String?) { state.withLock { ($0.failures, $0.lastError) } }
 
     public func reset() {
-        state.withLock { s in
-            s.pictures = 0
-            s.lastGlobal = nil
-            if let flow = s.flow { textmirror_flow_reset(flow.pointer) }
-        }
+        state.withLock { s in Self.forget(&s) }
+    }
+
+    private static func forget(_ s: inout State) {
+        s.pictures = 0
+        s.points = []
+        s.lastGlobal = nil
+        if let flow = s.flow { textmirror_flow_reset(flow.pointer) }
     }
 
     public func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
@@ -78,9 +96,7 @@ public final class FlowMotionEstimator: MotionEstimating {
             } catch {
                 s.failures += 1
                 s.lastError = error.description
-                s.pictures = 0
-                s.lastGlobal = nil
-                if let flow = s.flow { textmirror_flow_reset(flow.pointer) }
+                Self.forget(&s)
                 return nil
             }
         }
@@ -97,7 +113,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         }
         let scaler = downscaler(for: frame, format: format, cached: s.downscaler)
         if scaler.outputWidth != s.downscaler?.outputWidth || scaler.outputHeight != s.downscaler?.outputHeight {
-            s.pictures = 0
+            Self.forget(&s)
         }
         s.downscaler = scaler
         let w = scaler.outputWidth, h = scaler.outputHeight
@@ -110,26 +126,26 @@ public final class FlowMotionEstimator: MotionEstimating {
         guard s.pictures == 2 else { return nil }
 
         let factor = Double(scaler.factor)
-        func imagePoint(_ p: SIMD2<Double>) -> SIMD2<Double> { p / factor - 0.5 }
-        func framePoint(_ x: Float, _ y: Float) -> SIMD2<Double> { (SIMD2(Double(x), Double(y)) + 0.5) * factor }
+        let areas = regions.map { GrayArea($0, factor: factor, width: w, height: h) }
+        var (points, owners) = try startingPoints(s.points, areas: areas, flow: flow, width: w, height: h)
 
-        let areas = self.areas(regions, factor: factor, width: w, height: h)
-        let (points, owners) = try flow.features(areas, capacity: areas.reduce(0) { $0 + Int($1.max_points) })
+        // Search where the last frame's motion would take each point.
         let guess = s.lastGlobal ?? .identity
         let guesses = points.map { p -> TextMirrorFlowPoint in
-            let moved = guess.apply(x: (Double(p.x) + 0.5) * factor, y: (Double(p.y) + 0.5) * factor)
-            let q = imagePoint(SIMD2(moved.x, moved.y))
-            return TextMirrorFlowPoint(x: Float(q.x), y: Float(q.y))
+            let q = guess.apply(x: (Double(p.x) + 0.5) * factor, y: (Double(p.y) + 0.5) * factor)
+            return TextMirrorFlowPoint(x: Float(q.x / factor - 0.5), y: Float(q.y / factor - 0.5))
         }
         let (found, tracked) = try flow.track(points, guesses: guesses)
 
+        func framePoint(_ p: TextMirrorFlowPoint) -> SIMD2<Double> {
+            (SIMD2(Double(p.x), Double(p.y)) + 0.5) * factor
+        }
         var all: [PointPair] = []
         var perRegion = [[PointPair]](repeating: [], count: regions.count)
         for i in points.indices where found[i] {
-            let pair = PointPair(from: framePoint(points[i].x, points[i].y), to: framePoint(tracked[i].x, tracked[i].y))
+            let pair = PointPair(from: framePoint(points[i]), to: framePoint(tracked[i]))
             all.append(pair)
-            let owner = Int(owners[i])
-            if owner < regions.count { perRegion[owner].append(pair) }
+            if owners[i] >= 0 { perRegion[owners[i]].append(pair) }
         }
         let threshold = configuration.inlierThreshold * factor
         let global = MotionFit(model: .scaleAndTranslation, inlierThreshold: threshold, minInliers: 4).fit(all)?.motion
@@ -142,31 +158,73 @@ public final class FlowMotionEstimator: MotionEstimating {
             guard let fit = own.fit(pairs, after: prior), 2 * fit.inliers >= pairs.count else { return nil }
             return fit.motion
         }
+
+        // Keep, for the next frame, the points that agree with their box's motion (or the
+        // picture's, for background points) and are still in the picture.
+        var next: [TextMirrorFlowPoint] = []
+        next.reserveCapacity(points.count)
+        for i in points.indices where found[i] {
+            let q = tracked[i]
+            guard q.x >= 0, q.y >= 0, Double(q.x) <= Double(w - 1), Double(q.y) <= Double(h - 1) else { continue }
+            guard let motion = owners[i] >= 0 ? (regionMotions[owners[i]] ?? global) : global else { continue }
+            let from = framePoint(points[i]), to = framePoint(q)
+            let m = motion.apply(x: from.x, y: from.y)
+            if (m.x - to.x) * (m.x - to.x) + (m.y - to.y) * (m.y - to.y) <= threshold * threshold { next.append(q) }
+        }
+        s.points = next
+        points.removeAll()
+        owners.removeAll()
         return FrameMotion(global: global, regions: regionMotions)
     }
 
-    /// One area per tracked box (its bounding box in gray pixels), then the whole picture.
-    private func areas(_ regions: [PixelBox], factor: Double, width: Int, height: Int) -> [TextMirrorFlowArea] {
+    /// The points to follow from the previous picture: those carried over, each belonging to
+    /// the first box it lies in (or to the background), plus new corners for boxes with too
+    /// few and grid points when the background has too few.
+    private func startingPoints(_ carried: [TextMirrorFlowPoint], areas: [GrayArea], flow: FlowHandle,
+                                width: Int, height: Int) throws(FlowFailure) -> ([TextMirrorFlowPoint], [Int]) {
         let c = configuration
-        let perRegion = regions.isEmpty ? 0
-            : min(max(c.maxRegionPoints / regions.count, c.minPointsPerRegion), c.pointsPerRegion)
-        var areas: [TextMirrorFlowArea] = regions.map { box in
-            let r = box.angle * .pi / 180
-            let ex = (abs(cos(r)) * box.width + abs(sin(r)) * box.height) / 2 / factor
-            let ey = (abs(sin(r)) * box.width + abs(cos(r)) * box.height) / 2 / factor
-            let x0 = clampToInt32((box.centerX / factor - ex).rounded(.down))
-            let y0 = clampToInt32((box.centerY / factor - ey).rounded(.down))
-            let x1 = clampToInt32((box.centerX / factor + ex).rounded(.up))
-            let y1 = clampToInt32((box.centerY / factor + ey).rounded(.up))
-            // Corners a third of the line height apart spread over the glyphs.
-            let spacing = Float(max(min(box.height, box.width) / factor / 3, 2))
-            return TextMirrorFlowArea(x: x0, y: y0, width: max(x1 &- x0, 0), height: max(y1 &- y0, 0), level: 0,
-                                      max_points: Int32(perRegion), min_distance: spacing, quality: c.quality)
+        let perRegion = areas.isEmpty ? 0
+            : min(max(c.maxRegionPoints / areas.count, c.minPointsPerRegion), c.pointsPerRegion)
+        var points: [TextMirrorFlowPoint] = []
+        var owners: [Int] = []
+        var counts = [Int](repeating: 0, count: areas.count)
+        var background = 0
+        for p in carried {
+            if let r = areas.firstIndex(where: { $0.contains(p) }) {
+                guard counts[r] < perRegion else { continue }
+                counts[r] += 1
+                owners.append(r)
+            } else {
+                guard background < c.backgroundPoints else { continue }
+                background += 1
+                owners.append(-1)
+            }
+            points.append(p)
         }
-        areas.append(TextMirrorFlowArea(x: 0, y: 0, width: Int32(width), height: Int32(height),
-                                        level: Int32(c.backgroundLevel), max_points: Int32(c.backgroundPoints),
-                                        min_distance: Float(max(width, height)) / 24, quality: c.quality))
-        return areas
+        // New corners where boxes have too few points (new boxes, boxes whose points drifted).
+        let wanted = areas.indices.filter { counts[$0] < c.minPointsPerRegion }
+        if !wanted.isEmpty {
+            let requests = wanted.map { r in areas[r].request(points: perRegion - counts[r], quality: c.quality) }
+            let (found, from) = try flow.features(requests, capacity: requests.reduce(0) { $0 + Int($1.max_points) })
+            for (p, request) in zip(found, from) {
+                points.append(p)
+                owners.append(wanted[Int(request)])
+            }
+        }
+        // The background from a fixed grid (Lucas–Kanade drops the points that fall on
+        // featureless spots: too little gradient to follow).
+        if background < c.backgroundPoints / 2 {
+            for j in 0..<c.gridRows {
+                for i in 0..<c.gridColumns {
+                    let p = TextMirrorFlowPoint(x: Float((Double(i) + 0.5) * Double(width) / Double(c.gridColumns)),
+                                                y: Float((Double(j) + 0.5) * Double(height) / Double(c.gridRows)))
+                    guard !areas.contains(where: { $0.contains(p) }) else { continue }
+                    points.append(p)
+                    owners.append(-1)
+                }
+            }
+        }
+        return (points, owners)
     }
 
     private func downscaler(for frame: FrameBuffer, format: PixelFormat, cached: GrayDownscaler?) -> GrayDownscaler {
@@ -180,3 +238,35 @@ public final class FlowMotionEstimator: MotionEstimating {
     }
 }
 
+/// A tracked box's bounding rectangle in gray pixels (OpenCV's convention: pixel centres on
+/// integers), clipped to the picture.
+struct GrayArea {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    /// Corners a third of the line height apart spread over the glyphs.
+    var spacing: Float
+
+    init(_ box: PixelBox, factor: Double, width: Int, height: Int) {
+        let r = box.angle * .pi / 180
+        let ex = (abs(cos(r)) * box.width + abs(sin(r)) * box.height) / 2 / factor
+        let ey = (abs(sin(r)) * box.width + abs(cos(r)) * box.height) / 2 / factor
+        func clip(_ v: Double, _ limit: Int) -> Int {
+            guard v.isFinite else { return v > 0 ? limit : 0 }
+            return Int(min(max(v, 0), Double(limit)))
+        }
+        x0 = clip((box.centerX / factor - ex).rounded(.down), width)
+        y0 = clip((box.centerY / factor - ey).rounded(.down), height)
+        x1 = clip((box.centerX / factor + ex).rounded(.up), width)
+        y1 = clip((box.centerY / factor + ey).rounded(.up), height)
+        spacing = Float(max(min(box.height, box.width) / factor / 3, 2))
+    }
+
+    func contains(_ p: TextMirrorFlowPoint) -> Bool {
+        Double(p.x) + 0.5 >= Double(x0) && Double(p.x) + 0.5 < Double(x1)
+            && Double(p.y) + 0.5 >= Double(y0) && Double(p.y) + 0.5 < Double(y1)
+    }
+
+    func request(points: Int, quality: Float) -> TextMirrorFlowArea {
+        TextMirrorFlowArea(x: Int32(x0), y: Int32(y0), width: Int32(max(x1 - x0, 0)), height: Int32(max(y1 - y0, 0)),
+                           level: 0, max_points: Int32(max(points, 1)), min_distance: spacing, quality: quality)
+    }
+}

@@ -42,12 +42,16 @@ enum ModelLocation {
                 paths.append("\(directory)/models/\(fileName)")
             }
         }
-        return paths
+        // Short install paths can make two rules name the same file; list it once.
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
     }
 
-    /// The first candidate that exists, or nil.
+    /// `$TEXTMIRROR_MODEL` when set (even if it names a missing file: the user asked for that
+    /// file, and loading it fails with its name), else the first candidate that exists.
     static func resolve() -> String? {
-        candidates().first { access($0, R_OK) == 0 }
+        if let env = environment(environmentVariable), !env.isEmpty { return env }
+        return candidates().first { access($0, R_OK) == 0 }
     }
 
     private static func environment(_ name: String) -> String? {

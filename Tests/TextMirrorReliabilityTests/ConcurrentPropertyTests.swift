@@ -85,6 +85,7 @@ import Testing
         #expect(written == 0, "\(written) of \(pushed) shared buffers were written to")
         #expect(wrong == 0, "\(wrong) outputs were neither the input nor its mirror image")
         #expect(mirroredCount > 0 && pushed > 1000, "\(pushed) buffers, \(mirroredCount) mirrored")
+        print("enabled toggling: \(pushed) shared buffers pushed, \(mirroredCount) mirrored, \(written) written to")
         let problems = harness.problems()
         #expect(problems.errors.isEmpty && problems.warnings.isEmpty, "\(problems)")
     }
@@ -149,6 +150,8 @@ import Testing
         let before = sink.buffers
         #expect(waitFor(10) { sink.buffers > before + 5 }, "the stream stopped after \(calls) property changes")
         let log = pipeline.drain()
+        print("property storm: \(calls) rounds of property changes from 5 threads, \(sink.buffers) frames, "
+              + "\(log.warnings.count) malformed-regions warnings")
         #expect(log.errors.isEmpty, "\(log.errors)")
         #expect(log.warnings.allSatisfy { $0.contains("regions") }, "unexpected warnings: \(log.warnings.filter { !$0.contains("regions") })")
         #expect(sink.misfits.isEmpty, "\(sink.misfits)")

@@ -105,11 +105,30 @@ public struct GrayDownscaler: Sendable {
                     accumulateRow(plane + (oy * k + r) * stride, into: acc, count: used, first: r == 0)
                 }
                 let row = dst + oy * outputWidth
-                for ox in 0..<outputWidth {
-                    var sum: UInt32 = 0
-                    let block = acc + ox * k
-                    for j in 0..<k { sum &+= UInt32(block[j]) }  // ≤ 255 · 256: no overflow
+                // The usual factors spelled out: a loop over k inside the loop over outputs
+                // costs as much again as the sums. Each sum is ≤ 255 · 256: no overflow.
+                @inline(__always) func store(_ ox: Int, _ sum: UInt32) {
                     row[ox] = UInt8(truncatingIfNeeded: (sum &* multiplier &+ bias) >> 20)
+                }
+                switch k {
+                case 2:
+                    for ox in 0..<outputWidth { store(ox, UInt32(acc[2 * ox]) &+ UInt32(acc[2 * ox + 1])) }
+                case 3:
+                    for ox in 0..<outputWidth {
+                        store(ox, UInt32(acc[3 * ox]) &+ UInt32(acc[3 * ox + 1]) &+ UInt32(acc[3 * ox + 2]))
+                    }
+                case 4:
+                    for ox in 0..<outputWidth {
+                        store(ox, UInt32(acc[4 * ox]) &+ UInt32(acc[4 * ox + 1]) &+ UInt32(acc[4 * ox + 2])
+                              &+ UInt32(acc[4 * ox + 3]))
+                    }
+                default:
+                    for ox in 0..<outputWidth {
+                        var sum: UInt32 = 0
+                        let block = acc + ox * k
+                        for j in 0..<k { sum &+= UInt32(block[j]) }
+                        store(ox, sum)
+                    }
                 }
             }
         }

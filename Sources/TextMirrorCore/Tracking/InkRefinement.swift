@@ -29,8 +29,10 @@ public struct InkRefinement: Sendable, Equatable {
     public init() {}
 
     /// `box` re-centred on the ink inside it in `frame` (format `format`), along each axis
-    /// where the ink's ends can be told; nil when they cannot along either.
-    public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> PixelBox? {
+    /// asked for where the ink's ends can be told; nil when they cannot along either. Only the
+    /// axes the mirror reverses need it (`Flip.horizontal`: x), which halves the work.
+    public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
+                       horizontally: Bool = true, vertically: Bool = true) -> PixelBox? {
         guard box.isAxisAligned, box.width.isFinite, box.height.isFinite, box.centerX.isFinite, box.centerY.isFinite,
               box.height >= 6, box.width >= 6, !frame.planes.isEmpty
         else { return nil }
@@ -46,17 +48,21 @@ public struct InkRefinement: Sendable, Equatable {
         // Column steps over the box's rows only, row steps over its columns only, so a
         // neighbouring line above or a neighbouring word beside adds nothing unless it is in
         // line with the box.
-        let (columns, rows) = Steps.profiles(frame, format: format, window: (x0..<x1, y0..<y1),
-                                             box: (cx0..<cx1, cy0..<cy1))
+        // Reading only the rows needed: the box's rows for x, the window's for y.
+        let rowsRead = vertically ? y0..<y1 : cy0..<cy1
+        let (columns, rows) = Steps.profiles(frame, format: format, window: (x0..<x1, rowsRead),
+                                             box: (cx0..<cx1, cy0..<cy1), columns: horizontally, rows: vertically)
         var refined = box
         var found = false
         let gap = max(Int((maxGap * box.height).rounded()), 1)
-        if let (left, right) = inkSpan(columns, inside: (cx0 - x0)..<(cx1 - x0 - 1), pixels: cy1 - cy0, maxGap: gap),
+        if horizontally,
+           let (left, right) = inkSpan(columns, inside: (cx0 - x0)..<(cx1 - x0 - 1), pixels: cy1 - cy0, maxGap: gap),
            right - left >= minExtent * box.width {
             refined.centerX = Double(x0) + (left + right) / 2
             found = true
         }
-        if let (top, bottom) = inkSpan(rows, inside: (cy0 - y0)..<(cy1 - y0 - 1), pixels: cx1 - cx0, maxGap: gap),
+        if vertically,
+           let (top, bottom) = inkSpan(rows, inside: (cy0 - y0)..<(cy1 - y0 - 1), pixels: cx1 - cx0, maxGap: gap),
            bottom - top >= minExtent * box.height {
             refined.centerY = Double(y0) + (top + bottom) / 2
             found = true
@@ -113,12 +119,12 @@ struct Steps {
     /// planar luma row is read in place, other formats' luma is gathered into a row first.
     /// Int32 holds the sums: at most 255 × 8192 pixels.
     static func profiles(_ frame: FrameBuffer, format: PixelFormat, window: (Range<Int>, Range<Int>),
-                         box: (Range<Int>, Range<Int>)) -> (columns: Steps, rows: Steps) {
+                         box: (Range<Int>, Range<Int>), columns: Bool, rows: Bool) -> (columns: Steps, rows: Steps) {
         let (xs, ys) = window
         let w = xs.count, h = ys.count
         let bx = (box.0.lowerBound - xs.lowerBound)..<(box.0.upperBound - xs.lowerBound)
-        var columnEnergy = [Int32](repeating: 0, count: w - 1), columnSigned = columnEnergy
-        var rowEnergy = [Int32](repeating: 0, count: h - 1), rowSigned = rowEnergy
+        var columnEnergy = [Int32](repeating: 0, count: max(w - 1, 0)), columnSigned = columnEnergy
+        var rowEnergy = [Int32](repeating: 0, count: max(h - 1, 0)), rowSigned = rowEnergy
         let source = GrayDownscaler.source(for: format)
         let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * w) { scratch in
@@ -141,7 +147,7 @@ struct Steps {
                     }
                     row = UnsafePointer(buffer)
                 }
-                if box.1.contains(y) {
+                if columns, box.1.contains(y) {
                     columnEnergy.withUnsafeMutableBufferPointer { e in
                         columnSigned.withUnsafeMutableBufferPointer { s in
                             for x in 0..<(w - 1) {
@@ -152,7 +158,7 @@ struct Steps {
                         }
                     }
                 }
-                if let previous {
+                if rows, let previous {
                     var energy: Int32 = 0, signed: Int32 = 0
                     for x in bx {
                         let d = Int32(row[x]) &- Int32(previous[x])

@@ -55,6 +55,7 @@ enum
   PROP_SMOOTHING,
   PROP_TRACKING,
   PROP_HOLD_TIME,
+  PROP_DRAW_BOXES,
 };
 
 #define DEFAULT_REGIONS NULL
@@ -70,6 +71,7 @@ enum
 #define DEFAULT_BOX_THRESHOLD 0.5
 #define DEFAULT_MIN_TEXT_HEIGHT 0.01
 #define DEFAULT_POST_MESSAGES TRUE
+#define DEFAULT_DRAW_BOXES FALSE
 #define DEFAULT_SMOOTHING 0.35
 #define DEFAULT_TRACKING TRUE
 /* Bridges one or two missed detections at the rates this element reaches (see
@@ -190,6 +192,7 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .text_threshold = self->text_threshold,
     .box_threshold = self->box_threshold,
     .min_text_height = self->min_text_height,
+    .draw_boxes = self->draw_boxes,
     .smoothing = self->smoothing,
     .tracking = self->tracking,
     .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
@@ -581,6 +584,9 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
     case PROP_POST_MESSAGES:
       self->post_messages = g_value_get_boolean (value);
       break;
+    case PROP_DRAW_BOXES:
+      self->draw_boxes = g_value_get_boolean (value);
+      break;
     case PROP_SMOOTHING:
       GST_INFO_OBJECT (self, "smoothing changed from %g to %g",
           self->smoothing, g_value_get_double (value));
@@ -650,6 +656,9 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_POST_MESSAGES:
       g_value_set_boolean (value, self->post_messages);
+      break;
+    case PROP_DRAW_BOXES:
+      g_value_set_boolean (value, self->draw_boxes);
       break;
     case PROP_SMOOTHING:
       g_value_set_double (value, self->smoothing);
@@ -800,6 +809,15 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
 
+  g_object_class_install_property (gobject_class, PROP_DRAW_BOXES,
+      g_param_spec_boolean ("draw-boxes", "Draw boxes",
+          "Outline the mirrored text boxes, for debugging: green where the "
+          "detector has just found the text, orange where tracking carries "
+          "the box between detections",
+          DEFAULT_DRAW_BOXES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+
   gst_element_class_set_static_metadata (element_class,
       "Text mirror", "Filter/Effect/Video",
       "Finds printed text in video and mirror-reverses only the text, in place",
@@ -837,6 +855,7 @@ gst_text_mirror_init (GstTextMirror * self)
   self->box_threshold = DEFAULT_BOX_THRESHOLD;
   self->min_text_height = DEFAULT_MIN_TEXT_HEIGHT;
   self->post_messages = DEFAULT_POST_MESSAGES;
+  self->draw_boxes = DEFAULT_DRAW_BOXES;
   self->smoothing = DEFAULT_SMOOTHING;
   self->tracking = DEFAULT_TRACKING;
   self->hold_time = DEFAULT_HOLD_TIME;

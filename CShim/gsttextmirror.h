@@ -37,6 +37,7 @@ struct _GstTextMirror
   gdouble box_threshold;
   gdouble min_text_height;
   gboolean post_messages;
+  gboolean draw_boxes;
   gdouble smoothing;
   gboolean tracking;
   guint hold_time;

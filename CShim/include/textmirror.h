@@ -99,6 +99,7 @@ typedef struct {
   double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
   int32_t tracking;             /* nonzero: move boxes with the measured motion */
   int32_t hold_time;            /* milliseconds a box stays after its text was last detected */
+  int32_t draw_boxes;           /* nonzero: outline mirrored boxes (fresh and tracked differ) */
 } TextMirrorSettings;
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */

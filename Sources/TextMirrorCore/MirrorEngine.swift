@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Everything textmirror does to a frame, without GStreamer: schedule text detection, keep the
@@ -28,6 +29,9 @@ public final class MirrorEngine: Sendable {
         /// Re-centre each detected box on the ink inside it (`InkRefinement`). Not a property
         /// of the element: on for everyone; settable for the benchmark's comparison.
         public var refine = true
+        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
+        /// carried by tracking in orange.
+        public var drawBoxes = false
 
         public init() {}
 
@@ -68,6 +72,8 @@ public final class MirrorEngine: Sendable {
     private let detector: (any TextDetecting)?
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
+    /// Where motion is measured, one frame at a time (see `process`).
+    private let motionQueue = DispatchQueue(label: "textmirror.motion", qos: .userInteractive)
     private static let refinement = InkRefinement()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
@@ -133,17 +139,19 @@ public final class MirrorEngine: Sendable {
         var report = FrameReport()
         if current.detect, let detector, let worker {
             let now = state.clock.time(of: stamp)
-            // Motion first, from the frame as it arrived (it is mirrored last) and the boxes
-            // as they were in the previous frame.
-            var frameMotion: FrameMotion?
+            // Motion is measured from the frame as it arrived (it is mirrored last) and the
+            // boxes as they were in the previous frame, on the motion queue while this thread
+            // prepares the detector's input; the boxes move once both are done. Waiting for it
+            // keeps the result the same as measuring here, so sync mode stays reproducible.
+            var measuring: MotionJob?
             if current.tracking, let motion {
                 if !state.measuredLastFrame { motion.reset() }
-                frameMotion = motion.estimate(frame, layout: mirror.layout, regions: state.tracker.regions)
+                measuring = MotionJob(motion, picture: motion.prepare(frame, layout: mirror.layout),
+                                      regions: state.tracker.regions, on: motionQueue)
                 state.measuredLastFrame = true
             } else {
                 state.measuredLastFrame = false
             }
-            state.tracker.advance(time: now, motion: frameMotion)
 
             state.cadence.rate = current.rate
             let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
@@ -165,6 +173,7 @@ public final class MirrorEngine: Sendable {
                     report.detection = latest
                 }
             }
+            state.tracker.advance(time: now, motion: measuring?.result())
             let parameters = current.trackerParameters
             if let detection = report.detection {
                 let minHeight = current.minTextHeight * Double(frame.height)
@@ -199,6 +208,32 @@ public final class MirrorEngine: Sendable {
         var boxes = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
         boxes.append(contentsOf: report.mirrored.map(\.text.box))
         mirror.mirror(boxes, flip: current.flip, in: frame)
+        if current.drawBoxes {
+            let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
+            for tracked in report.mirrored {
+                outline.draw(tracked.text.box, color: tracked.fresh ? .fresh : .tracked, in: frame)
+            }
+        }
         return report
+    }
+}
+
+/// One frame's motion measurement, running on the motion queue until `result()` collects it.
+private final class MotionJob: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let motion = Mutex<FrameMotion?>(nil)
+
+    init(_ estimator: any MotionEstimating, picture: GrayImage, regions: [PixelBox], on queue: DispatchQueue) {
+        queue.async { [self] in
+            let measured = estimator.estimate(picture, regions: regions)
+            motion.withLock { $0 = measured }
+            done.signal()
+        }
+    }
+
+    /// Waits for the measurement (the streaming thread's only wait besides sync detection).
+    func result() -> FrameMotion? {
+        done.wait()
+        return motion.withLock { $0 }
     }
 }

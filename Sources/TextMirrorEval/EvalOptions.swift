@@ -25,6 +25,8 @@ struct EvalOptions {
     var saveDirectory: String?
     var listMissed = false
     var limit: Int?
+    /// Levels a channel must change by for a pixel to count as changed (0: any change).
+    var tolerance = 0
 
     static let usage = """
         usage: textmirror-eval DIR [options]
@@ -51,6 +53,8 @@ struct EvalOptions {
                                  to count as mirrored (default 0.8)
           --margin N             pixels around text regions not counted as non-text (default 2)
           --no-join-words        do not treat the space between words of one line as text
+          --tolerance N          count a pixel as changed only when a channel moves by more than
+                                 N levels (default 0: any change, the target's rule)
         output:
           --missed               list the legible lines that were not mirrored
           --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
@@ -94,6 +98,7 @@ struct EvalOptions {
             case "--coverage": o.rules.mirroredCoverage = try number(argument, in: 0.01...1)
             case "--margin": o.rules.textMargin = Int(try number(argument, in: 0...100))
             case "--no-join-words": o.rules.grouping = nil
+            case "--tolerance": o.tolerance = Int(try number(argument, in: 0...255))
             case "--missed": o.listMissed = true
             case "--save": o.saveDirectory = try value(argument)
             case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))

@@ -50,7 +50,8 @@ do throws(EvalError) {
     for (index, item) in items.enumerated() {
         let result = try runner.run(item)
         let changed = PixelMask.changedPixels(before: result.input.pixels, after: result.output.pixels,
-                                              width: result.input.width, height: result.input.height)
+                                              width: result.input.width, height: result.input.height,
+                                              tolerance: options.tolerance)
         let score = ImageScore(name: item.name, ground: item.ground, boxes: result.mirrored, changed: changed,
                                rules: options.rules)
         if let save = options.saveDirectory {
@@ -68,7 +69,8 @@ do throws(EvalError) {
     let summary = EvalSummary(scores)
     let shown = properties.map { $0.name == "model" ? "model=\($0.value)" : "\($0.name)=\($0.value)" }
     print("textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
-          + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync")
+          + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync"
+          + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
     print("")
     print(EvalReport.table(scores, milliseconds: times))
     print("")

@@ -29,6 +29,10 @@ struct EngineRun {
         var outputLuma: [[UInt8]] = []
         /// Time inside `MirrorEngine.process`, and inside the motion estimate, per frame (ns).
         var processTimes: [UInt64] = []
+        /// The gray copy (streaming thread) and the flow (motion queue, overlapping the
+        /// streaming thread's detector preparation), per frame.
+        var grayTimes: [UInt64] = []
+        var grayCPU: [UInt64] = []
         var flowTimes: [UInt64] = []
         /// The same, in CPU time of the calling thread: what the work costs, without the time
         /// the thread waited for a core (the machine may be busy with other things).
@@ -101,7 +105,9 @@ struct EngineRun {
             }
         }
         engine.waitForDetections(timeout: 10)
-        (result.flowTimes, result.flowCPU) = motion.times
+        let times = motion.times
+        (result.grayTimes, result.grayCPU) = (times.prepareWall, times.prepareCPU)
+        (result.flowTimes, result.flowCPU) = (times.wall, times.cpu)
         return result
     }
 }
@@ -134,15 +140,29 @@ func flowConfiguration() -> FlowMotionEstimator.Configuration {
 /// Times every motion estimate (the optical flow's share of the streaming thread).
 final class TimedMotion: MotionEstimating {
     private let inner: any MotionEstimating
-    private let recorded = Mutex<(wall: [UInt64], cpu: [UInt64])>(([], []))
+    struct Times {
+        var prepareWall: [UInt64] = [], prepareCPU: [UInt64] = []
+        var wall: [UInt64] = [], cpu: [UInt64] = []
+    }
+    private let recorded = Mutex(Times())
 
     init(_ inner: any MotionEstimating) { self.inner = inner }
 
-    var times: (wall: [UInt64], cpu: [UInt64]) { recorded.withLock { $0 } }
+    var times: Times { recorded.withLock { $0 } }
 
-    func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
+    /// The gray copy: on the streaming thread.
+    func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage {
         let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
-        let motion = inner.estimate(frame, layout: layout, regions: regions)
+        let picture = inner.prepare(frame, layout: layout)
+        let elapsed = clockNanoseconds() - start, cpu = threadCPUNanoseconds() - startCPU
+        recorded.withLock { $0.prepareWall.append(elapsed); $0.prepareCPU.append(cpu) }
+        return picture
+    }
+
+    /// The flow: on the engine's motion queue, beside the streaming thread.
+    func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion? {
+        let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
+        let motion = inner.estimate(picture, regions: regions)
         let elapsed = clockNanoseconds() - start, cpu = threadCPUNanoseconds() - startCPU
         recorded.withLock { $0.wall.append(elapsed); $0.cpu.append(cpu) }
         return motion

@@ -32,7 +32,7 @@ struct QualityBenchmark {
             + "cut: a still camera that jumps 700 px halfway\n")
 
         var table = MarkdownTable(["scenario", "run", "mean q", "q p10", "on text", "non-text changed",
-                                   "phantoms/frame", "centre err px p50/p90", "width err px p50", "jitter px (mean/max)", "bias px", "detections/s",
+                                   "phantoms/frame", "axis err px p50/p90", "width err px p50", "jitter px (mean/max)", "axis bias px", "detections/s",
                                    "engine ms p50/p99", "flow ms p50/p99"])
         var notes: [String] = []
         for kind in o.scenarios {
@@ -93,9 +93,9 @@ struct QualityBenchmark {
 
             q = 1 − err(out, ideal)/err(in, ideal) per true box per frame (luma, box plus a margin of \
             max(3 px, 0.3 × height)); "on text": share of scored boxes with a mirrored box on them \
-            (IoU ≥ 0.3); non-text changed: luma pixels more than 2 px from every true box that changed; \
+            (IoU ≥ 0.3); axis err: horizontal distance between the mirrored box's centre and the true one; non-text changed: luma pixels more than 2 px from every true box that changed; \
             phantoms: mirrored boxes on no line; jitter: RMS of a still line's box centre about its mean; \
-            bias: distance of that mean from the true centre. Engine ms: time per frame inside \
+            axis bias: horizontal distance of that mean from the true centre. Engine ms: time per frame inside \
             MirrorEngine.process (what the streaming thread spends), flow ms: the optical-flow part of it.
             """)
         for note in notes { print("- \(note)") }

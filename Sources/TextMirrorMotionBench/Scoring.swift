@@ -17,12 +17,14 @@ struct Score {
     var q: [Double] = []
     var nonTextChanged = 0
     var nonTextPixels = 0
-    /// Per line followed: RMS centre jitter and distance of the mean centre from the truth.
+    /// Per line followed: RMS centre jitter, and horizontal distance of the mean centre from
+    /// the truth (the mirror axis's lasting error).
     var jitter: [Double] = []
     var bias: [Double] = []
     /// (line, frame) pairs scored, and how many had a mirrored box on them (IoU >= 0.3).
     var covered = 0
-    /// Distance from each scored true box's centre to the centre of the mirrored box on it.
+    /// Horizontal distance from each scored true box's centre to the centre of the mirrored box
+    /// on it: where a horizontal mirror puts its axis.
     var centreErrors: [Double] = []
     /// Mirrored box width minus true width, same boxes.
     var widthErrors: [Double] = []
@@ -94,8 +96,7 @@ struct Scorer {
                     let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
                     if let best, best.text.box.iou(box) >= 0.3 {
                         score.covered += 1
-                        let d = SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY)
-                        score.centreErrors.append((d * d).sum().squareRoot())
+                        score.centreErrors.append(abs(best.text.box.centerX - box.centerX))
                         score.widthErrors.append(best.text.box.width - box.width)
                         centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
                     }
@@ -115,7 +116,7 @@ struct Scorer {
             let mean = offsets.reduce(SIMD2<Double>.zero, +) / Double(offsets.count)
             let spread = offsets.reduce(0.0) { $0 + (($1 - mean) * ($1 - mean)).sum() } / Double(offsets.count)
             score.jitter.append(spread.squareRoot())
-            score.bias.append((mean * mean).sum().squareRoot())
+            score.bias.append(abs(mean.x))
         }
         return score
     }

@@ -16,9 +16,10 @@ import TextMirrorCore
 /// Points that stop agreeing with their box's motion are dropped. This keeps the work per frame
 /// to the gray copy and one Lucas–Kanade pass over about two hundred points.
 ///
-/// Runs on the streaming thread (see `MirrorEngine.process`); its cost at 1080p is measured by
-/// `textmirror-motion-bench` (the cost section). Locking: one uncontended mutex, for
-/// `Sendable`; the streaming thread is the only caller.
+/// `prepare` (the gray copy) runs on the streaming thread, `estimate` on the engine's motion
+/// queue (see `MirrorEngine.process`); their cost at 1080p is measured by
+/// `textmirror-motion-bench` (the cost section). Locking: `scaling` is used by `prepare` only,
+/// `state` by `estimate` and `reset`; the engine never runs the two at once, so neither waits.
 public final class FlowMotionEstimator: MotionEstimating {
     public struct Configuration: Sendable, Equatable {
         /// Long side of the gray picture (an integer fraction of the frame comes nearest):
@@ -28,20 +29,20 @@ public final class FlowMotionEstimator: MotionEstimating {
         /// Lucas–Kanade window side, pyramid levels above the picture, iterations per level.
         /// Two levels suffice: each search starts where the last frame's motion would take the
         /// point, so only the change in motion is searched for.
-        public var window = 11
+        public var window = 9
         public var levels = 2
         public var iterations = 10
         public var epsilon: Float = 0.03
         /// Points followed in each tracked box, at most; fewer each when there are many boxes,
         /// so the total stays near `maxRegionPoints`. New corners are sought in a box once it
         /// has fewer than `minPointsPerRegion`.
-        public var pointsPerRegion = 12
+        public var pointsPerRegion = 8
         public var minPointsPerRegion = 6
         public var maxRegionPoints = 160
         /// Background points (for the picture's motion when boxes are few, small or new),
         /// seeded from a `gridColumns` x `gridRows` grid when fewer than half are left.
-        public var gridColumns = 8
-        public var gridRows = 5
+        public var gridColumns = 6
+        public var gridRows = 4
         /// goodFeaturesToTrack's quality level: corners at least this fraction of the box's
         /// strongest.
         public var quality: Float = 0.02
@@ -53,11 +54,16 @@ public final class FlowMotionEstimator: MotionEstimating {
         var backgroundPoints: Int { gridColumns * gridRows }
     }
 
+    private struct Scaling {
+        var downscaler: GrayDownscaler?
+        /// Gray buffers `estimate` has finished with, reused so a frame allocates nothing.
+        var spare: [[UInt8]] = []
+    }
+
     private struct State {
         var flow: FlowHandle?
-        var downscaler: GrayDownscaler?
-        var gray: [UInt8] = []
         var pictures = 0
+        var size: (width: Int, height: Int, factor: Int) = (0, 0, 0)
         /// Where the points followed so far are in the newest picture (gray pixels, OpenCV's
         /// convention): the next frame's starting points.
         var points: [TextMirrorFlowPoint] = []
@@ -68,11 +74,11 @@ public final class FlowMotionEstimator: MotionEstimating {
     }
 
     public let configuration: Configuration
-    private let state: Mutex<State>
+    private let scaling = Mutex(Scaling())
+    private let state = Mutex(State())
 
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        state = Mutex(State())
     }
 
     /// Failed flow calls so far and the last reason (for tests and statistics).
@@ -89,10 +95,27 @@ public final class FlowMotionEstimator: MotionEstimating {
         if let flow = s.flow { textmirror_flow_reset(flow.pointer) }
     }
 
-    public func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
-        state.withLock { s -> FrameMotion? in
+    public func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage {
+        let (scaler, buffer) = scaling.withLock { s -> (GrayDownscaler, [UInt8]?) in
+            let scaler = downscaler(for: frame, format: layout.format, cached: s.downscaler)
+            s.downscaler = scaler
+            return (scaler, s.spare.popLast())
+        }
+        var pixels = buffer ?? []
+        let count = scaler.outputWidth * scaler.outputHeight
+        if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
+        pixels.withUnsafeMutableBufferPointer { scaler.downscale(frame, into: $0) }
+        return GrayImage(width: scaler.outputWidth, height: scaler.outputHeight, pixels: pixels, factor: scaler.factor)
+    }
+
+    public func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion? {
+        defer {
+            // The flow has copied the picture; its buffer serves a later frame.
+            scaling.withLock { s in if s.spare.count < 2 { s.spare.append(picture.pixels) } }
+        }
+        return state.withLock { s -> FrameMotion? in
             do throws(FlowFailure) {
-                return try measure(frame, format: layout.format, regions: regions, state: &s)
+                return try measure(picture, regions: regions, state: &s)
             } catch {
                 s.failures += 1
                 s.lastError = error.description
@@ -102,8 +125,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         }
     }
 
-    private func measure(_ frame: FrameBuffer, format: PixelFormat, regions: [PixelBox],
-                         state s: inout State) throws(FlowFailure) -> FrameMotion? {
+    private func measure(_ picture: GrayImage, regions: [PixelBox], state s: inout State) throws(FlowFailure) -> FrameMotion? {
         let flow: FlowHandle
         if let existing = s.flow {
             flow = existing
@@ -111,21 +133,18 @@ public final class FlowMotionEstimator: MotionEstimating {
             flow = try FlowHandle(configuration)
             s.flow = flow
         }
-        let scaler = downscaler(for: frame, format: format, cached: s.downscaler)
-        if scaler.outputWidth != s.downscaler?.outputWidth || scaler.outputHeight != s.downscaler?.outputHeight {
+        let w = picture.width, h = picture.height
+        if s.size != (w, h, picture.factor) {
             Self.forget(&s)
+            s.size = (w, h, picture.factor)
         }
-        s.downscaler = scaler
-        let w = scaler.outputWidth, h = scaler.outputHeight
-        if s.gray.count != w * h { s.gray = [UInt8](repeating: 0, count: w * h) }
-        s.gray.withUnsafeMutableBufferPointer { scaler.downscale(frame, into: $0) }
-        try s.gray.withUnsafeBufferPointer { buffer throws(FlowFailure) in
+        try picture.pixels.withUnsafeBufferPointer { buffer throws(FlowFailure) in
             try flow.check(textmirror_flow_push(flow.pointer, buffer.baseAddress, Int32(w), Int32(h), Int32(w)))
         }
         s.pictures = min(s.pictures + 1, 2)
         guard s.pictures == 2 else { return nil }
 
-        let factor = Double(scaler.factor)
+        let factor = Double(picture.factor)
         let areas = regions.map { GrayArea($0, factor: factor, width: w, height: h) }
         var (points, owners) = try startingPoints(s.points, areas: areas, flow: flow, width: w, height: h)
 

@@ -28,6 +28,7 @@ extension MirrorEngine.Settings {
         thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
         if c.smoothing.isFinite { smoothing = min(max(c.smoothing, 0), 1) }
         tracking = c.tracking != 0
+        drawBoxes = c.draw_boxes != 0
         holdTime = Double(max(c.hold_time, 0))
         return status
     }

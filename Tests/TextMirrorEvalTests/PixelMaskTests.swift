@@ -71,3 +71,15 @@ import TextMirrorEvalCore
         #expect(Self.pixels(changed) == [[1, 0], [2, 1]])
     }
 }
+
+extension PixelMaskTests {
+    @Test func toleranceIgnoresSmallChanges() {
+        let before = [UInt8](repeating: 100, count: 3 * 1 * 4)
+        var after = before
+        after[0] = 104   // pixel 0: +4 in red
+        after[4 + 1] = 80  // pixel 1: -20 in green
+        let changed = PixelMask.changedPixels(before: before, after: after, width: 3, height: 1, tolerance: 8)
+        #expect(Self.pixels(changed) == [[1, 0]])
+        #expect(PixelMask.changedPixels(before: before, after: after, width: 3, height: 1).count == 2)
+    }
+}

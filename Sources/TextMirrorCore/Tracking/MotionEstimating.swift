@@ -17,12 +17,15 @@ public struct FrameMotion: Sendable, Equatable {
 /// plugin; scripted motions in tests). Stateful: it remembers what it needs of the previous
 /// frame.
 ///
-/// `estimate` is called on the streaming thread once per frame, before the frame is mirrored,
-/// with the frame still mapped; it must copy whatever it keeps. `regions` are frame pixels.
+/// Split in two like `TextDetecting`: `prepare` runs on the streaming thread while the frame is
+/// mapped and copies what `estimate` needs (a small gray picture); `estimate` may run on another
+/// thread (the engine runs it beside the detector's preparation, see `MirrorEngine.process`),
+/// one call at a time, in frame order. `regions` are frame pixels.
 public protocol MotionEstimating: AnyObject, Sendable {
-    /// Motion from the previous frame given to `estimate` to this one; nil for the first frame
-    /// after creation or `reset`.
-    func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion?
-    /// Forgets the previous frame (caps change, flush, tracking switched back on).
+    func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage
+    /// Motion from the picture given to the previous `estimate` to this one; nil for the first
+    /// picture after creation or `reset`.
+    func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion?
+    /// Forgets the previous picture (caps change, flush, tracking switched back on).
     func reset()
 }

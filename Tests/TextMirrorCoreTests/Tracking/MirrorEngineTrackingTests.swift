@@ -42,7 +42,10 @@ import TextMirrorCore
     /// The picture, and every box in it, moves `step` px right every frame.
     final class FakeMotion: MotionEstimating {
         private let frames = Mutex(0)
-        func estimate(_ frame: FrameBuffer, layout: FrameLayout, regions: [PixelBox]) -> FrameMotion? {
+        func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage {
+            GrayImage(width: 1, height: 1, pixels: [0], factor: 1)
+        }
+        func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion? {
             let seen = frames.withLock { n in defer { n += 1 }; return n }
             guard seen > 0 else { return nil }
             let step = Motion.translation(MirrorEngineTrackingTests.step, 0)

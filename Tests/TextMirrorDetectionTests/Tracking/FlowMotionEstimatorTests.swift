@@ -70,13 +70,13 @@ import TextMirrorPlugin
         var a = Self.texture.frame(first, width: Self.width, height: Self.height)
         var b = Self.texture.frame(second, width: Self.width, height: Self.height)
         let none = a.withUnsafeMutableBytes { raw in
-            estimator.estimate(FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!],
-                                           strides: [Self.width]), layout: layout, regions: regions)
+            let frame = FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
+            return estimator.estimate(estimator.prepare(frame, layout: layout), regions: regions)
         }
         #expect(none == nil, "the first frame has nothing to compare with")
         return b.withUnsafeMutableBytes { raw in
-            estimator.estimate(FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!],
-                                           strides: [Self.width]), layout: layout, regions: regions)
+            let frame = FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
+            return estimator.estimate(estimator.prepare(frame, layout: layout), regions: regions)
         }
     }
 

@@ -760,7 +760,8 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_THREADS,
       g_param_spec_int ("threads", "Threads",
-          "Threads the detector may use (0 = automatic)",
+          "Threads the detector may use (0 = automatic: one per core but one, "
+          "at least one, so the streaming thread keeps a core)",
           0, 64, DEFAULT_THREADS,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
@@ -804,8 +805,10 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
       g_param_spec_uint ("hold-time", "Hold time",
-          "Milliseconds a box stays after its text was last detected, so a "
-          "missed detection does not make it blink", 0, 60000, DEFAULT_HOLD_TIME,
+          "Milliseconds a box is kept after the last detection that found its "
+          "text, so missed detections do not make it blink (a box the optical "
+          "flow has lost ends at the first detection that misses it)",
+          0, 60000, DEFAULT_HOLD_TIME,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
 

@@ -215,12 +215,19 @@ final class MirrorProbe: @unchecked Sendable {
     private var enteredAt: UInt64 = 0
     private var enteredPTS: UInt64 = 0
     private var enteredCPU: UInt64 = 0
+    /// The streaming thread's kernel id, learnt on the first buffer.
+    private let streamingThreadID = Atomic<Int32>(0)
+    var streamingThread: Int32? {
+        let id = streamingThreadID.load(ordering: .acquiring)
+        return id == 0 ? nil : id
+    }
     /// Called on the streaming thread after each buffer left, with the number out so far.
     var onOutput: ((Int) -> Void)?
 
     init() { samples.reserveCapacity(1 << 14) }
 
     fileprivate func entered(pts: UInt64) {
+        if buffersIn == 0, let id = ProcessStats.currentThreadID() { streamingThreadID.store(id, ordering: .releasing) }
         buffersIn += 1
         enteredPTS = pts
         enteredCPU = MonotonicClock.threadCPUNanoseconds()

@@ -12,9 +12,9 @@ struct Options {
     /// each frame also prepared and evicted from the caches) takes about 40 s on an idle 2-core
     /// machine, so it stays well under 3 minutes on a busy one.
     static let defaultFrames = 300
-    /// Detections per configuration (8 configurations). 960 with one thread is the slowest, at
-    /// about half a second on a loaded 2-core machine.
-    static let defaultDetectorRuns = 10
+    /// Detections per configuration (8 configurations; a round of all eight takes about 1.5 s on
+    /// a loaded 2-core machine, 960 with one thread being half of it).
+    static let defaultDetectorRuns = 20
     static let defaultLiveSeconds = 12.0
     static let defaultMemoryFrames = 10_000
 

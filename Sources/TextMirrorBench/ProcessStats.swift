@@ -34,6 +34,16 @@ enum ProcessStats {
         return time.nanoseconds
     }
 
+    /// The kernel's id of the calling thread, from /proc/thread-self ("PID/task/TID"); gettid()
+    /// is not visible to Swift here.
+    static func currentThreadID() -> Int32? {
+        var bytes = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &bytes, bytes.count - 1)
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "/").last.flatMap { Int32($0) }
+    }
+
     static var clockTicksPerSecond: UInt64 { UInt64(max(sysconf(Int32(_SC_CLK_TCK)), 1)) }
 }
 
@@ -57,8 +67,8 @@ struct ThreadTime {
 struct CPUUsage {
     let wallNanoseconds: UInt64
     let processNanoseconds: UInt64
-    /// Per thread name (threads of the same name summed).
-    let byName: [String: UInt64]
+    /// Per thread id.
+    let byThread: [Int32: UInt64]
 
     /// Percent of one core.
     var processPercent: Double { percent(processNanoseconds) }
@@ -67,9 +77,9 @@ struct CPUUsage {
         wallNanoseconds > 0 ? 100 * Double(nanoseconds) / Double(wallNanoseconds) : 0
     }
 
-    /// Threads whose name passes `matching`, in percent of one core.
-    func percent(threads matching: (String) -> Bool) -> Double {
-        percent(byName.filter { matching($0.key) }.values.reduce(0, +))
+    /// One thread, in percent of one core.
+    func percent(thread: Int32?) -> Double {
+        thread.flatMap { byThread[$0] }.map(percent) ?? 0
     }
 }
 
@@ -88,14 +98,14 @@ struct CPUMeter {
     func finish() -> CPUUsage {
         let wallNow = MonotonicClock.nanoseconds()
         let processNow = ProcessStats.processCPUNanoseconds()
-        var byName: [String: UInt64] = [:]
+        var byThread: [Int32: UInt64] = [:]
         for (tid, now) in ProcessStats.threadTimes() {
             // A thread born during the measurement counts from zero.
             let before = threads[tid]?.nanoseconds ?? 0
-            byName[now.name, default: 0] += now.nanoseconds >= before ? now.nanoseconds - before : 0
+            byThread[tid] = now.nanoseconds >= before ? now.nanoseconds - before : 0
         }
         return CPUUsage(wallNanoseconds: wallNow - wall,
-                        processNanoseconds: processNow >= process ? processNow - process : 0, byName: byName)
+                        processNanoseconds: processNow >= process ? processNow - process : 0, byThread: byThread)
     }
 }
 

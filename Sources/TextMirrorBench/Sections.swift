@@ -92,10 +92,14 @@ struct Sections {
                                       warmUpSeconds: options.liveWarmUpSeconds)
         var results: [LiveBenchmark.Result] = []
         let probe = try AppSourcePipeline("appsrc name=src ! textmirror name=tm detect=false ! fakesink", caps: frame.caps)
-        let trackingSettings: [Bool?] = probe.mirrorHasProperty("tracking")
-            ? (options.liveBothTracking ? [true, false] : [true]) : [nil]
-        for tracking in trackingSettings {
-            results.append(try benchmark.run(.init(tracking: tracking), frame: frame, progress: progress))
+        // tracking on and off (when the element has the property), and the detector on one
+        // thread, which leaves a core to the streaming thread.
+        var runs: [LiveBenchmark.Settings] = probe.mirrorHasProperty("tracking")
+            ? (options.liveBothTracking ? [.init(tracking: true), .init(tracking: false)] : [.init(tracking: true)])
+            : [.init(tracking: nil)]
+        if options.liveBothTracking { runs.append(.init(tracking: runs[0].tracking, threads: 1)) }
+        for settings in runs {
+            results.append(try benchmark.run(settings, frame: frame, progress: progress))
         }
         print("""
             \(title)

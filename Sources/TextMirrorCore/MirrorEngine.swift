@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Everything textmirror does to a frame, without GStreamer: schedule text detection, keep the
@@ -72,8 +71,6 @@ public final class MirrorEngine: Sendable {
     private let detector: (any TextDetecting)?
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
-    /// Where motion is measured, one frame at a time (see `process`).
-    private let motionQueue = DispatchQueue(label: "textmirror.motion", qos: .userInteractive)
     private static let refinement = InkRefinement()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
@@ -139,19 +136,22 @@ public final class MirrorEngine: Sendable {
         var report = FrameReport()
         if current.detect, let detector, let worker {
             let now = state.clock.time(of: stamp)
-            // Motion is measured from the frame as it arrived (it is mirrored last) and the
-            // boxes as they were in the previous frame, on the motion queue while this thread
-            // prepares the detector's input; the boxes move once both are done. Waiting for it
-            // keeps the result the same as measuring here, so sync mode stays reproducible.
-            var measuring: MotionJob?
+            // Motion first, from the frame as it arrived (it is mirrored last) and the boxes as
+            // they were in the previous frame. It is measured here, on the streaming thread:
+            // running it on a queue beside the detector's preparation was measured slower
+            // (textmirror-motion-bench's cost section), because the detector keeps both cores of
+            // a 2-core machine busy and the queue then waits for one, while this thread already
+            // has one.
+            var frameMotion: FrameMotion?
             if current.tracking, let motion {
                 if !state.measuredLastFrame { motion.reset() }
-                measuring = MotionJob(motion, picture: motion.prepare(frame, layout: mirror.layout),
-                                      regions: state.tracker.regions, on: motionQueue)
+                frameMotion = motion.estimate(motion.prepare(frame, layout: mirror.layout),
+                                              regions: state.tracker.regions)
                 state.measuredLastFrame = true
             } else {
                 state.measuredLastFrame = false
             }
+            state.tracker.advance(time: now, motion: frameMotion)
 
             state.cadence.rate = current.rate
             let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
@@ -173,7 +173,6 @@ public final class MirrorEngine: Sendable {
                     report.detection = latest
                 }
             }
-            state.tracker.advance(time: now, motion: measuring?.result())
             let parameters = current.trackerParameters
             if let detection = report.detection {
                 let minHeight = current.minTextHeight * Double(frame.height)
@@ -218,22 +217,3 @@ public final class MirrorEngine: Sendable {
     }
 }
 
-/// One frame's motion measurement, running on the motion queue until `result()` collects it.
-private final class MotionJob: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let motion = Mutex<FrameMotion?>(nil)
-
-    init(_ estimator: any MotionEstimating, picture: GrayImage, regions: [PixelBox], on queue: DispatchQueue) {
-        queue.async { [self] in
-            let measured = estimator.estimate(picture, regions: regions)
-            motion.withLock { $0 = measured }
-            done.signal()
-        }
-    }
-
-    /// Waits for the measurement (the streaming thread's only wait besides sync detection).
-    func result() -> FrameMotion? {
-        done.wait()
-        return motion.withLock { $0 }
-    }
-}

@@ -48,9 +48,9 @@ struct CostBenchmark {
                 cpu: Array(result.processCPU.dropFirst(skip)), detections: fixed(Double(result.detections) / seconds, 1),
                 boxes: fixed(boxes, 1))
             if tracking {
-                row("  of which the gray copy (streaming thread)", wall: Array(result.grayTimes.dropFirst(skip)),
+                row("  of which the gray copy", wall: Array(result.grayTimes.dropFirst(skip)),
                     cpu: Array(result.grayCPU.dropFirst(skip)))
-                row("  optical flow on the motion queue (features, LK, fit), overlapping", wall: Array(result.flowTimes.dropFirst(skip)),
+                row("  of which optical flow (features, LK, fit)", wall: Array(result.flowTimes.dropFirst(skip)),
                     cpu: Array(result.flowCPU.dropFirst(skip)))
                 tracked = result
             }

@@ -29,8 +29,7 @@ struct EngineRun {
         var outputLuma: [[UInt8]] = []
         /// Time inside `MirrorEngine.process`, and inside the motion estimate, per frame (ns).
         var processTimes: [UInt64] = []
-        /// The gray copy (streaming thread) and the flow (motion queue, overlapping the
-        /// streaming thread's detector preparation), per frame.
+        /// The gray copy and the flow, per frame (both on the streaming thread).
         var grayTimes: [UInt64] = []
         var grayCPU: [UInt64] = []
         var flowTimes: [UInt64] = []
@@ -159,7 +158,7 @@ final class TimedMotion: MotionEstimating {
         return picture
     }
 
-    /// The flow: on the engine's motion queue, beside the streaming thread.
+    /// The flow: also on the streaming thread.
     func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion? {
         let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
         let motion = inner.estimate(picture, regions: regions)

@@ -16,10 +16,10 @@ import TextMirrorCore
 /// Points that stop agreeing with their box's motion are dropped. This keeps the work per frame
 /// to the gray copy and one Lucas–Kanade pass over about two hundred points.
 ///
-/// `prepare` (the gray copy) runs on the streaming thread, `estimate` on the engine's motion
-/// queue (see `MirrorEngine.process`); their cost at 1080p is measured by
+/// Runs on the streaming thread (see `MirrorEngine.process`); its cost at 1080p is measured by
 /// `textmirror-motion-bench` (the cost section). Locking: `scaling` is used by `prepare` only,
-/// `state` by `estimate` and `reset`; the engine never runs the two at once, so neither waits.
+/// `state` by `estimate` and `reset`, so a caller that ran them on different threads would not
+/// make either wait for the other.
 public final class FlowMotionEstimator: MotionEstimating {
     public struct Configuration: Sendable, Equatable {
         /// Long side of the gray picture (an integer fraction of the frame comes nearest):

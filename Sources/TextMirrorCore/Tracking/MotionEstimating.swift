@@ -18,9 +18,9 @@ public struct FrameMotion: Sendable, Equatable {
 /// frame.
 ///
 /// Split in two like `TextDetecting`: `prepare` runs on the streaming thread while the frame is
-/// mapped and copies what `estimate` needs (a small gray picture); `estimate` may run on another
-/// thread (the engine runs it beside the detector's preparation, see `MirrorEngine.process`),
-/// one call at a time, in frame order. `regions` are frame pixels.
+/// mapped and copies what `estimate` needs (a small gray picture); `estimate` needs only that
+/// copy, so it could run on another thread, one call at a time, in frame order (the engine runs
+/// it on the streaming thread; see `MirrorEngine.process` for why). `regions` are frame pixels.
 public protocol MotionEstimating: AnyObject, Sendable {
     func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage
     /// Motion from the picture given to the previous `estimate` to this one; nil for the first

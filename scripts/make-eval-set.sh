@@ -12,7 +12,7 @@
 # The generator needs Pillow and numpy. A python3 that has both is used as it is; otherwise they
 # are installed with pip into a private virtual environment under
 # ${TEXTMIRROR_CACHE_DIR:-${XDG_CACHE_HOME:-~/.cache}/textmirror}/eval-venv, never into the
-# system interpreter. Backgrounds and fonts come from Debian packages (scripts/install-deps.sh):
+# system interpreter. Backgrounds and fonts come from Debian packages, installed when missing:
 # lomiri-wallpapers-16.04 and mate-backgrounds (photographs), fonts-dejavu-core,
 # fonts-liberation, fonts-freefont-ttf, fonts-urw-base35.
 set -euo pipefail
@@ -52,8 +52,22 @@ else
     gen_python="$venv/bin/python"
 fi
 
-[ -f /usr/share/backgrounds/Bridge_by_Sander_Klootwijk.jpg ] || [ -d /usr/share/backgrounds/mate/nature ] \
-    || say "warning: no background photographs; install lomiri-wallpapers-16.04 and mate-backgrounds"
+# Photographs and fonts: only this script needs them, so they are installed here, not by
+# scripts/install-deps.sh (CI does not run the evaluation).
+eval_packages=(lomiri-wallpapers-16.04 mate-backgrounds fonts-dejavu-core fonts-liberation
+               fonts-freefont-ttf fonts-urw-base35)
+missing=()
+for p in "${eval_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    say "installing ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+        || die "could not install ${missing[*]}"
+fi
 
 cd "$source_root"
 "$gen_python" "$script_dir/make-eval-set.py" "${generator_args[@]}"

@@ -98,7 +98,7 @@ typedef struct {
   /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
   double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
   int32_t tracking;             /* nonzero: move boxes with the measured motion */
-  int32_t hold_time;            /* milliseconds a box stays after its text was last detected */
+  int32_t hold_time;            /* ms a box is kept after the last detection that found it */
   int32_t draw_boxes;           /* nonzero: outline mirrored boxes (fresh and tracked differ) */
 } TextMirrorSettings;
 

@@ -205,7 +205,12 @@ public final class MirrorEngine: Sendable {
         }
 
         var boxes = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
-        boxes.append(contentsOf: report.mirrored.map(\.text.box))
+        // Detected boxes go to the mirror with their edges on its grid, symmetric about the
+        // axis nearest their centre (see MirrorAxis.swift); fixed regions stay as given.
+        let layout = mirror.layout
+        boxes.append(contentsOf: report.mirrored.map {
+            $0.text.box.alignedForMirror(horizontalGrid: layout.horizontalGrid, verticalGrid: layout.verticalGrid)
+        })
         mirror.mirror(boxes, flip: current.flip, in: frame)
         if current.drawBoxes {
             let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)

@@ -18,6 +18,9 @@ struct MotionBenchOptions {
     var costSeconds = 10.0
     /// Write PPM pictures of a few frames here, for looking at.
     var dump: String?
+    /// Camera noise: luma of every input frame perturbed by up to ±noise levels (uniform,
+    /// fixed seed per frame), as a sensor would; the still camera's jitter needs it.
+    var noise = 0.0
 
     static let usage = """
         usage: textmirror-motion-bench [options]
@@ -41,7 +44,8 @@ struct MotionBenchOptions {
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section
           --quick              2-second scenarios, pan only, 3-second cost run (proves it runs)
-          --dump DIR           write input/output/ideal PPMs of a few frames to DIR
+          --noise N            add camera noise of up to ±N luma levels to every input frame (default 0)
+          --dump DIR           write input/output PGMs of a few frames to DIR
         """
 
     /// Nil when help was asked for.
@@ -105,6 +109,7 @@ struct MotionBenchOptions {
                 o.scenarios = [.pan]
                 o.costSeconds = 3
             case "--dump": o.dump = try value(argument)
+            case "--noise": o.noise = min(try number(argument), 64)
             case "-h", "--help": return nil
             default: throw MotionBenchError("unknown option \"\(argument)\"")
             }

@@ -10,8 +10,8 @@ struct SceneCanvas {
     struct Line {
         var text: String
         var font: String
-        /// The ink's bounding box in canvas pixels (continuous coordinates, a pixel spans
-        /// [i, i+1)).
+        /// The line's true box in canvas pixels (continuous coordinates, a pixel spans
+        /// [i, i+1)): the bounding box of the pixels at least half covered by ink.
         var x0: Double, y0: Double, x1: Double, y1: Double
         var centerX: Double { (x0 + x1) / 2 }
         var centerY: Double { (y0 + y1) / 2 }
@@ -79,8 +79,12 @@ struct SceneCanvas {
                         r[i] = mix(r[i], inkColor.0); g[i] = mix(g[i], inkColor.1); b[i] = mix(b[i], inkColor.2)
                     }
                 }
-                lines.append(Line(text: text, font: font, x0: Double(inkLeft), y0: Double(inkTop),
-                                  x1: Double(inkLeft + inkW), y1: Double(inkTop + inkH)))
+                // The true box: the pixels at least half covered (see RenderedLine).
+                lines.append(Line(text: text, font: font,
+                                  x0: Double(inkLeft + rendered.visibleX0 - rendered.inkX0),
+                                  y0: Double(inkTop + rendered.visibleY0 - rendered.inkY0),
+                                  x1: Double(inkLeft + rendered.visibleX1 - rendered.inkX0),
+                                  y1: Double(inkTop + rendered.visibleY1 - rendered.inkY0)))
                 rowBottom = max(rowBottom, rowTop + inkH + 2 * padY)
                 x += inkW + 2 * padX + Int(rng.uniform(50, 220) * scale)
             }

@@ -161,6 +161,8 @@ public final class FlowMotionEstimator: MotionEstimating {
         }
         var all: [PointPair] = []
         var perRegion = [[PointPair]](repeating: [], count: regions.count)
+        var attempted = [Int](repeating: 0, count: regions.count)
+        for owner in owners where owner >= 0 { attempted[owner] += 1 }
         for i in points.indices where found[i] {
             let pair = PointPair(from: framePoint(points[i]), to: framePoint(tracked[i]))
             all.append(pair)
@@ -171,10 +173,16 @@ public final class FlowMotionEstimator: MotionEstimating {
         s.lastGlobal = global
         let zoom = global?.scale ?? 1
         let own = MotionFit(model: .translation, inlierThreshold: threshold, minInliers: 3)
+        var lost = [Bool](repeating: false, count: regions.count)
         let regionMotions: [Motion?] = regions.indices.map { r in
             let pairs = perRegion[r]
             let prior = Motion.scaling(zoom, aboutX: regions[r].centerX, y: regions[r].centerY)
-            guard let fit = own.fit(pairs, after: prior), 2 * fit.inliers >= pairs.count else { return nil }
+            let fit = own.fit(pairs, after: prior)
+            // Enough points, of which fewer than half were found again and agree: the box's
+            // content is gone (a cut), not merely too small to follow.
+            let agreeing = fit?.inliers ?? 0
+            if attempted[r] >= configuration.minPointsPerRegion && 2 * agreeing < attempted[r] { lost[r] = true }
+            guard let fit, 2 * fit.inliers >= pairs.count else { return nil }
             return fit.motion
         }
 
@@ -193,7 +201,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         s.points = next
         points.removeAll()
         owners.removeAll()
-        return FrameMotion(global: global, regions: regionMotions)
+        return FrameMotion(global: global, regions: regionMotions, lost: lost)
     }
 
     /// The points to follow from the previous picture: those carried over, each belonging to

@@ -58,9 +58,12 @@ public struct BoxTracker: Sendable, Equatable {
         }
     }
 
-    /// 500 ms: long enough to bridge several missed detections at the rates this element
-    /// reaches (every 67-100 ms in sync mode, every 100-150 ms in async mode on a 2-core
-    /// machine), short enough that a box outlives its text only briefly.
+    /// 500 ms, from textmirror-motion-bench on a 2-core machine: detections come every 100 ms
+    /// in sync mode and every 110 ms or so in live async mode, and a line in full view was
+    /// missed by at most 1-2 detections in a row, so 500 ms bridges four or more misses. It
+    /// bounds how long a box outlives text that vanishes in place; when the picture cuts away,
+    /// the flow loses the box and the first detection that misses it ends it (166 ms in the
+    /// live benchmark, the detector's latency), whatever the hold time.
     public static let defaultHoldTime: UInt64 = 500_000_000
 
     private(set) var tracks: [Track] = []
@@ -93,7 +96,12 @@ public struct BoxTracker: Sendable, Equatable {
             var own = global
             let region = motion.flatMap { i < $0.regions.count ? $0.regions[i] : nil }
             if let region { own = region }
-            tracks[i].lost = motion != nil && region == nil
+            // Lost stays lost until a detection of a later frame finds the line again: after a
+            // cut, the flow soon follows whatever the box now covers, which says nothing about
+            // the old text, and a detection of a frame before the cut still "finds" it.
+            if let motion, i < motion.lost.count, motion.lost[i], tracks[i].lostSince == nil {
+                tracks[i].lostSince = time
+            }
             tracks[i].box = own.apply(tracks[i].box)
             tracks[i].motions.append(time: time, motion: own)
             tracks[i].fresh = false
@@ -158,13 +166,15 @@ public struct BoxTracker: Sendable, Equatable {
             track.hits += 1
             track.lastDetected = max(track.lastDetected, source)
             track.fresh = true
+            if let lost = track.lostSince, source >= lost { track.lostSince = nil }
             tracks[t] = track
         }
         // A track this detection misses ends now, without waiting for the hold time, when it
         // was seen only once (a one-off false detection) or when the flow has lost it too (the
         // picture cut away from it): two independent signs that the text is gone.
         let matched = Set(pairs.map(\.track))
-        for t in tracks.indices where !matched.contains(t) && (tracks[t].hits < parameters.confirmHits || tracks[t].lost) {
+        for t in tracks.indices
+        where !matched.contains(t) && (tracks[t].hits < parameters.confirmHits || tracks[t].lostSince != nil) {
             keep[t] = false
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }

@@ -6,10 +6,15 @@ public struct FrameMotion: Sendable, Equatable {
     /// One per region asked about, in the same order; nil where the region had too few
     /// features that agree (its box then follows `global`).
     public var regions: [Motion?]
+    /// One per region: true where the region had features enough but they went different
+    /// ways (the picture cut, something covered the text). Too few features to tell (tiny
+    /// text) is not lost.
+    public var lost: [Bool]
 
-    public init(global: Motion?, regions: [Motion?]) {
+    public init(global: Motion?, regions: [Motion?], lost: [Bool]? = nil) {
         self.global = global
         self.regions = regions
+        self.lost = lost ?? regions.map { _ in false }
     }
 }
 

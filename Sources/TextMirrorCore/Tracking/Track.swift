@@ -10,9 +10,10 @@ struct Track: Sendable, Equatable {
     var lastDetected: UInt64
     /// A detection was folded in during the current frame.
     var fresh: Bool
-    /// The optical flow ran on the last frame but could not follow this box (its features went
-    /// different ways or nowhere: the picture cut, or something covered the text).
-    var lost = false
+    /// Time of the first frame, since a detection last found this line, on which the optical
+    /// flow could not follow the box: its features went different ways or vanished (the
+    /// picture cut, or something covered the text).
+    var lostSince: UInt64?
     /// The motion applied to this track in each recent frame, so a late detection that matches
     /// it is brought forward by the track's own motion (text can move differently from the
     /// rest of the picture).

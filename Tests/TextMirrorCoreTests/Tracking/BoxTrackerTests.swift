@@ -182,11 +182,23 @@ extension BoxTrackerTests {
             tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .identity, regions: [.identity]))
             incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
         }
-        // The picture cuts: the flow finds no motion for the box, and the next detection misses it.
-        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: nil, regions: [nil]))
+        // The picture cuts: the box's features go different ways, and the next detection misses it.
+        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: nil, regions: [nil], lost: [true]))
         #expect(tracker.boxes.count == 1, "the flow alone does not end a box")
         incorporate(&tracker, [], at: 3 * Self.frame, now: 3 * Self.frame)
         #expect(tracker.boxes.isEmpty)
+    }
+
+    @Test func tooFewFeaturesIsNotLost() {
+        var tracker = BoxTracker()
+        for f in 0..<3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .identity, regions: [.identity]))
+            incorporate(&tracker, [Self.text(Self.line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        // Tiny text: no motion of its own this frame, but nothing says it went.
+        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: .identity, regions: [nil]))
+        incorporate(&tracker, [], at: 3 * Self.frame, now: 3 * Self.frame)
+        #expect(tracker.boxes.count == 1)
     }
 
     @Test func aMissedDetectionAloneDoesNotEndAFollowedBox() {

@@ -94,6 +94,13 @@ import TextMirrorPlugin
                 "\(moved)")
     }
 
+    @Test func aCutLosesTheBox() throws {
+        // The second view shows another part of the texture altogether.
+        let box = PixelBox(centerX: 500, centerY: 300, width: 400, height: 60)
+        let motion = try #require(measure(.translation(10, 10), .translation(190, 160), regions: [box]))
+        #expect(motion.regions == [nil] && motion.lost == [true], "\(motion)")
+    }
+
     @Test("Recovers a zoom")
     func zoom() throws {
         // The second view sees 2% less of the texture about the frame centre: a zoom in by 1.02.

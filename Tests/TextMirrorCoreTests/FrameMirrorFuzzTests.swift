@@ -72,6 +72,9 @@ import TextMirrorCore
                                width: Double(rng.below(width * 150 + 1)) / 100,
                                height: Double(rng.below(height * 150 + 1)) / 100,
                                angle: Double(rng.below(72_001)) / 100 - 360)
+            // Multiples of 180 degrees take the axis-aligned path (snapped to the chroma grid),
+            // which the axis-aligned fuzz test checks against its own reference.
+            if box.isAxisAligned { continue }
             tried += 1
             let before = TestFrame(format, width: width, height: height, padding: padding, seed: rng.next())
             let after = before.copy()

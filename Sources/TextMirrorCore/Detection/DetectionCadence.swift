@@ -7,6 +7,7 @@ public struct DetectionCadence: Sendable {
     public var rate: Double
     private var lastTime: UInt64?
     private var framesSinceLast = 0
+    private var started = false
     private let assumedFrameRate = 30.0
 
     public init(rate: Double) {
@@ -20,15 +21,20 @@ public struct DetectionCadence: Sendable {
         let due: Bool
         if let time, let last = lastTime {
             // A timestamp before the last one (a seek or a new segment) restarts the cadence.
-            due = time < last || Double(time - last) >= interval - 0.5
-        } else if time != nil || lastTime == nil {
+            // 5% slack: frame timestamps are rounded down (30 fps gives 33,333,333 ns steps), so
+            // at 15 Hz two frames fall a nanosecond short of the interval and, without slack,
+            // every third frame would be detected (10 Hz).
+            due = time < last || Double(time - last) >= interval * 0.95
+        } else if !started || (time != nil && lastTime == nil) {
+            // The first frame, or the first one with a timestamp after frames without.
             due = true
         } else {
-            due = Double(framesSinceLast) * 1e9 / assumedFrameRate >= interval - 0.5
+            due = Double(framesSinceLast) * 1e9 / assumedFrameRate >= interval * 0.95
         }
         if due {
             lastTime = time
             framesSinceLast = 0
+            started = true
         }
         return due
     }
@@ -37,5 +43,6 @@ public struct DetectionCadence: Sendable {
     public mutating func reset() {
         lastTime = nil
         framesSinceLast = 0
+        started = false
     }
 }

@@ -31,7 +31,11 @@ import Testing
         #expect(ObjectProperties.enumNick(element, "flip") == "horizontal")
         #expect(ObjectProperties.bool(element, "enabled"))
         #expect(ObjectProperties.bool(element, "detect"))
-        for name in ["regions", "flip", "enabled"] {
+        #expect(ObjectProperties.bool(element, "tracking"))
+        #expect(ObjectProperties.bool(element, "post-messages"))
+        #expect(!ObjectProperties.bool(element, "draw-boxes"))
+        for name in ["regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
+                     "post-messages", "detection-rate", "min-text-height"] {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let flags = spec.pointee.flags.rawValue
             #expect(flags & G_PARAM_READWRITE.rawValue == G_PARAM_READWRITE.rawValue, "\(name) is not read-write")

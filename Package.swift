@@ -52,15 +52,17 @@ let package = Package(
         ),
         .target(name: "TextMirrorCore"),
         .target(name: "TextMirrorPlugin", dependencies: ["CShim", "TextMirrorCore"]),
+        // Small GStreamer helpers shared by the command-line tools (benchmarks, evaluation).
+        .target(name: "TextMirrorToolSupport", dependencies: ["CGStreamer"]),
         .executableTarget(
             name: "TextMirrorBench",
-            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore"]
+            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore", "TextMirrorToolSupport"]
         ),
         // Moving-text benchmark of tracking (issue 4): a simulated camera over a scene drawn
         // with textoverlay, scored against the known boxes; plus tracking's streaming-thread cost.
         .executableTarget(
             name: "TextMirrorMotionBench",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer"]
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer", "TextMirrorToolSupport"]
         ),
         .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
         // Post-processing geometry, input sizes and RGB downscaling, plus detection on frames the
@@ -88,7 +90,7 @@ let package = Package(
         .target(name: "TextMirrorEvalCore"),
         .executableTarget(
             name: "TextMirrorEval",
-            dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer"]
+            dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorToolSupport"]
         ),
         .testTarget(name: "TextMirrorEvalTests", dependencies: ["TextMirrorEvalCore"], exclude: ["Fixtures"]),
     ]

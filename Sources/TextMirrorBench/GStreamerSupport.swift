@@ -1,5 +1,7 @@
 import CGStreamer
 import CShim
+// Re-exported so every file of this tool sees the shared casts without its own import.
+@_exported import TextMirrorToolSupport
 
 /// Everything that goes wrong in the benchmark itself (as opposed to a target being missed).
 /// main reports it and exits non-zero.
@@ -34,37 +36,13 @@ enum GStreamerRuntime {
     }
 }
 
-// GObject's C casts (G_OBJECT, GST_OBJECT, GST_BIN) are macros Swift cannot see; these are the
-// same unchecked pointer casts, used only on pointers GStreamer handed us with that type.
-func asGObject<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GObject> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self)
-}
-
-func asGstObject<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GstObject> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GstObject.self)
-}
-
-func unrefObject<T>(_ pointer: UnsafeMutablePointer<T>) {
-    gst_object_unref(UnsafeMutableRawPointer(pointer))
-}
-
-/// Builds an element or pipeline from gst-launch syntax, so each candidate in the table is
-/// created from exactly the text the table shows. Any parse complaint (unknown element or
-/// property, bad value) is an error: a benchmark of a silently mis-configured element is
-/// worse than none.
+/// `launchElement` (TextMirrorToolSupport) with the benchmark's error type.
 func parseLaunch(_ description: String) throws(BenchError) -> UnsafeMutablePointer<GstElement> {
-    var error: UnsafeMutablePointer<GError>? = nil
-    let element = gst_parse_launch(description, &error)
-    if let error {
-        let message = String(cString: error.pointee.message)
-        g_error_free(error)
-        if let element { unrefObject(element) }
-        throw BenchError("cannot create \"\(description)\": \(message)")
+    do {
+        return try launchElement(description)
+    } catch {
+        throw BenchError(error.description)
     }
-    guard let element else { throw BenchError("cannot create \"\(description)\"") }
-    // gst_parse_launch returns a floating reference; make it an ordinary one that we own.
-    _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
-    return element
 }
 
 /// Element of a fixed-size C array imported as a tuple (GstVideoInfo.stride and friends).

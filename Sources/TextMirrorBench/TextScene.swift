@@ -63,19 +63,7 @@ enum TextScene {
 enum ModelFile {
     static func find() -> String? {
         if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-        var starts: [String] = []
-        if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
-        if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
-        for start in starts {
-            var directory = start
-            for _ in 0..<8 {
-                let candidate = directory + "/models/ppocrv4_det.onnx"
-                if access(candidate, R_OK) == 0 { return candidate }
-                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-                directory = String(directory[..<slash])
-            }
-        }
-        return nil
+        return searchModelUpwards()
     }
 
     static let missing = "models/ppocrv4_det.onnx not found (run scripts/fetch-model.sh or set TEXTMIRROR_MODEL)"

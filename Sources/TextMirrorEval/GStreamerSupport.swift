@@ -1,5 +1,7 @@
 import CGStreamer
 import CShim
+// Re-exported so every file of this tool sees the shared casts without its own import.
+@_exported import TextMirrorToolSupport
 import Glibc
 
 enum GStreamerRuntime {
@@ -14,33 +16,13 @@ enum GStreamerRuntime {
     }
 }
 
-// GObject's C casts (G_OBJECT, GST_BIN, ...) are macros Swift cannot see; these are the same
-// unchecked pointer casts, used only on pointers GStreamer handed us with that type.
-func asGObject<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GObject> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self)
-}
-
-func asBin<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GstBin> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GstBin.self)
-}
-
-func unrefObject<T>(_ pointer: UnsafeMutablePointer<T>) {
-    gst_object_unref(UnsafeMutableRawPointer(pointer))
-}
-
-/// Builds a pipeline from gst-launch syntax; any parse complaint is an error.
+/// `launchElement` (TextMirrorToolSupport) with the evaluation's error type.
 func parseLaunch(_ description: String) throws(EvalError) -> UnsafeMutablePointer<GstElement> {
-    var error: UnsafeMutablePointer<GError>? = nil
-    let element = gst_parse_launch(description, &error)
-    if let error {
-        let message = String(cString: error.pointee.message)
-        g_error_free(error)
-        if let element { unrefObject(element) }
-        throw EvalError("cannot create \"\(description)\": \(message)")
+    do {
+        return try launchElement(description)
+    } catch {
+        throw EvalError(error.description)
     }
-    guard let element else { throw EvalError("cannot create \"\(description)\"") }
-    _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
-    return element
 }
 
 /// Sets a property from text, as gst-launch does, after checking the element has it:

@@ -16,19 +16,7 @@ func progress(_ text: String) {
 /// not see when it is linked into this program rather than loaded as a plugin file.
 func findModel() -> String? {
     if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return nil }
-    var starts: [String] = []
-    if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
-    if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
-    for start in starts {
-        var directory = start
-        for _ in 0..<6 {
-            let candidate = directory + "/models/ppocrv4_det.onnx"
-            if access(candidate, R_OK) == 0 { return candidate }
-            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-            directory = String(directory[..<slash])
-        }
-    }
-    return nil
+    return searchModelUpwards(levels: 6)
 }
 
 do throws(EvalError) {

@@ -6,6 +6,7 @@ import CGStreamer
 import Glibc
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorToolSupport
 
 /// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
 func progress(_ text: String) {
@@ -17,18 +18,7 @@ func progress(_ text: String) {
 /// above it or above this executable (a build tree).
 func findModel() throws(MotionBenchError) -> String {
     if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-    var starts: [String] = []
-    if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
-    if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
-    for start in starts {
-        var directory = start
-        for _ in 0..<6 {
-            let candidate = directory + "/models/ppocrv4_det.onnx"
-            if access(candidate, R_OK) == 0 { return candidate }
-            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-            directory = String(directory[..<slash])
-        }
-    }
+    if let found = searchModelUpwards(levels: 6) { return found }
     throw MotionBenchError("models/ppocrv4_det.onnx not found; run scripts/fetch-model.sh or set TEXTMIRROR_MODEL")
 }
 

@@ -150,11 +150,12 @@ struct TextMirrorDetector {
 
 namespace {
 
-/* Runs the net on `blob` and returns the probability map (the net's output, not a copy). */
+/* Runs the net on `blob` with `threads` OpenCV threads and returns the probability map (the
+ * net's output, not a copy). */
 cv::Mat
-textmirror_detector_forward (TextMirrorDetector *detector, std::string &message)
+textmirror_detector_forward (TextMirrorDetector *detector, int threads, std::string &message)
 {
-  textmirror_detector_apply_threads (detector->threads);
+  textmirror_detector_apply_threads (threads);
   cv::Mat output;
   {
     std::shared_lock<std::shared_mutex> lock (textmirror_detector_threads_mutex);
@@ -227,10 +228,13 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     detector->width = input_width;
     detector->height = input_height;
     /* getNumberOfCPUs honours the CPU affinity mask and cgroup limits. */
-    /* Automatic: leave one core to the streaming thread. Measured on 2 cores (README,
-     * benchmark section 3): with 2 detector threads the streaming thread waits for a core and
-     * its p99 rises from 1.6 to 8.9 ms per 1080p frame, while detection gets no faster. */
-    detector->threads = threads > 0 ? threads : std::max (1, cv::getNumberOfCPUs () - 1);
+    /* Automatic: one thread per core. The detection queue runs at background priority (nice
+     * 10, DetectionWorker.swift) and OpenCV's worker threads inherit it when the first
+     * multi-threaded forward pass starts them from that queue (the probe below runs on one
+     * thread so it does not start them here), so the streaming thread takes a core whenever
+     * it needs one. Measured on 2 cores (README, benchmark section 3): 1 thread gives 8.8
+     * detections/s at 640, 2 threads 13-14/s, streaming-thread p99 within 2 ms either way. */
+    detector->threads = threads > 0 ? threads : std::max (1, cv::getNumberOfCPUs ());
     detector->model = textmirror_detector_read_model (model_path, message);
     if (!detector->model) {
       textmirror_detector_copy_message (error, error_size, message);
@@ -251,7 +255,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     int shape[] = { 1, 3, input_height, input_width };
     detector->blob.create (4, shape, CV_32F);
     detector->blob.setTo (0);
-    if (textmirror_detector_forward (detector.get (), message).empty ()) {
+    if (textmirror_detector_forward (detector.get (), 1, message).empty ()) {
       textmirror_detector_copy_message (error, error_size,
           std::string ("model '") + model_path + "': " + message);
       return nullptr;
@@ -323,7 +327,7 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
         cv::Scalar (127.5, 127.5, 127.5), false, false, CV_32F);
 
     std::string message;
-    cv::Mat prob = textmirror_detector_forward (detector, message);
+    cv::Mat prob = textmirror_detector_forward (detector, detector->threads, message);
     if (prob.empty ()) {
       detector->last_error = message;
       return TEXTMIRROR_DETECTOR_ERROR_INFERENCE;

@@ -210,7 +210,7 @@ typedef struct TextMirrorDetector TextMirrorDetector;
 /* Loads the model (an ONNX file prepared by scripts/fetch-model.sh) for one input size:
  * OpenCV 4.6 caches layer shapes, so a detector is bound to input_width x input_height (both
  * multiples of 32); make a new one when the size changes. The file is read once per path and
- * shared between detectors. threads: OpenCV worker threads, 0 = one per core but one, at least one (the
+ * shared between detectors. threads: OpenCV worker threads, 0 = one per core (the
  * pool is process-wide; see the .cpp). Runs one forward pass to prove the model works.
  * Returns NULL on failure with a NUL-terminated explanation, naming the path, in error
  * (truncated to error_size bytes; error may be NULL). */

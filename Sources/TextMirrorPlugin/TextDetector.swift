@@ -18,7 +18,7 @@ public final class TextDetector: TextDetecting {
         public var modelPath: String
         /// Long side of the detector's input in pixels (the element's `detection-size`).
         public var detectionSize: Int
-        /// OpenCV worker threads, 0 = one per core but one (at least one), so the streaming thread keeps a core.
+        /// OpenCV worker threads, 0 = one per core (they run at the detection queue's background priority).
         public var threads: Int
         public var postprocess: TextBoxPostprocess
         public var sampling: RGBDownscaler.Sampling
@@ -71,6 +71,9 @@ public final class TextDetector: TextDetecting {
     public let configuration: Configuration
     private let nets: Mutex<Networks>
     private let scaler = Mutex<RGBDownscaler?>(nil)
+    /// Memory for the frame copies `prepare` makes, reused so the streaming thread does not
+    /// fault in fresh pages for every copy (see `FrameCopyPool`).
+    private let copies = FrameCopyPool()
 
     /// Loads the model and proves it runs (on a tiny input, so start-up stays fast); the
     /// network for the real frame size is made on the first detection or by `preload`.
@@ -114,7 +117,7 @@ public final class TextDetector: TextDetecting {
         }
         // Only a copy here, on the streaming thread; the downscale runs where the input is
         // used (DetectionInput.makeRGB), on the detection queue in async mode.
-        return DetectionInput(snapshot: FrameSnapshot(frame, layout: layout), downscaler: downscaler)
+        return DetectionInput(snapshot: FrameSnapshot(frame, layout: layout, pool: copies), downscaler: downscaler)
     }
 
     public func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox] {

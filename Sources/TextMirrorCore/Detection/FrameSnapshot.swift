@@ -4,17 +4,21 @@
 /// Why copy whole planes instead of downscaling right away: a plain copy runs at memory speed
 /// (about 0.3 ms for a 1080p NV12 frame), while a good (box-filtered) downscale costs several
 /// milliseconds. In async mode the copy is all the streaming thread pays; the downscale runs on
-/// the detection queue.
+/// the detection queue. The memory comes from a `FrameCopyPool` when one is given, and goes
+/// back to it when the snapshot is released.
 public final class FrameSnapshot: @unchecked Sendable {
     // Unchecked Sendable: the storage is written once in init and only read afterwards.
     public let width: Int
     public let height: Int
     private let storage: UnsafeMutableRawPointer
+    private let byteCount: Int
+    private let pool: FrameCopyPool?
     private let planeOffsets: [Int]
     private let strides: [Int]
 
-    /// Copies the planes `layout` describes, keeping each plane's stride.
-    public init(_ frame: FrameBuffer, layout: FrameLayout) {
+    /// Copies the planes `layout` describes, keeping each plane's stride, into memory from
+    /// `pool` (or freshly allocated memory without one).
+    public init(_ frame: FrameBuffer, layout: FrameLayout, pool: FrameCopyPool? = nil) {
         width = frame.width
         height = frame.height
         var offsets: [Int] = []
@@ -29,7 +33,13 @@ public final class FrameSnapshot: @unchecked Sendable {
             offsets.append(total)
             total += abs(frame.strides[index]) * rows[index]
         }
-        storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 64)
+        if let pool {
+            storage = pool.take(byteCount: total).bytes
+        } else {
+            storage = .allocate(byteCount: max(total, 1), alignment: FrameCopyPool.alignment)
+        }
+        byteCount = max(total, 1)
+        self.pool = pool
         for index in 0..<planeCount {
             let stride = frame.strides[index]
             if stride >= 0 {
@@ -47,7 +57,11 @@ public final class FrameSnapshot: @unchecked Sendable {
     }
 
     deinit {
-        storage.deallocate()
+        if let pool {
+            pool.give(FrameCopyPool.Block(bytes: storage, byteCount: byteCount))
+        } else {
+            storage.deallocate()
+        }
     }
 
     /// Reads the copy as a frame, for the duration of `body`.

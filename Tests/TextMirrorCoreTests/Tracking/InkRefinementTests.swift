@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextMirrorCore
 
@@ -45,7 +46,58 @@ import TextMirrorCore
         let refined = try #require(Self.refine(box, pixels))
         #expect(abs(refined.centerX - (start + end) / 2) < 0.25, "\(refined.centerX) vs \((start + end) / 2)")
         #expect(abs(refined.centerY - 40) < 0.25)
+        // Fitted to the ink (rows 30..<50) plus the margin, not left at the detector's size.
+        let rim = max(InkRefinement().minMargin, InkRefinement().margin * 20)
+        #expect(abs(refined.height - (20 + 2 * rim)) < 0.5, "\(refined.height)")
+        #expect(abs(refined.width - (101.6 + 2 * rim)) < 0.5, "\(refined.width)")
+    }
+
+    @Test func keepsTheSizeWhenNotFitting() throws {
+        let pixels = Self.luma(inkStart: 40, inkEnd: 141.6)
+        let box = PixelBox(centerX: 93.8, centerY: 41, width: 114, height: 28)
+        var refinement = InkRefinement()
+        refinement.fitsSize = false
+        var bytes = pixels
+        let refined = try #require(bytes.withUnsafeMutableBytes { raw in
+            refinement.refine(box, in: FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!],
+                                                   strides: [Self.width]), format: .gray8)
+        })
+        #expect(abs(refined.centerX - 90.8) < 0.25, "\(refined.centerX)")
         #expect(refined.width == box.width && refined.height == box.height, "only the centre moves")
+    }
+
+    /// A line turned by `degrees` about (100, 40): 100 px long, 20 px of ink across, strokes
+    /// 4 px wide every 6 px, anti-aliased by 4x4 supersampling.
+    static func turnedLine(degrees: Double) -> [UInt8] {
+        let r = degrees * .pi / 180, c = cos(r), s = sin(r)
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var ink = 0.0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let dx = Double(x) + (Double(sx) + 0.5) / 4 - 100, dy = Double(y) + (Double(sy) + 0.5) / 4 - 40
+                        let u = c * dx + s * dy, v = -s * dx + c * dy
+                        if abs(u) < 50, abs(v) < 10, (u + 50).truncatingRemainder(dividingBy: 6) < 4 { ink += 1 / 16 }
+                    }
+                }
+                out[y * width + x] = UInt8((230 * (1 - ink) + 20 * ink).rounded())
+            }
+        }
+        return out
+    }
+
+    @Test func fitsATurnedLineInItsOwnAxes() throws {
+        let pixels = Self.turnedLine(degrees: 5)
+        // Off by 3 px along the line and 1 across, and loose, as the detector gives them.
+        let box = PixelBox(centerX: 103, centerY: 41, width: 114, height: 28, angle: 5)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(refined.angle == 5)
+        // The strokes fill u in [-50, 50): the ink is centred on (100, 40).
+        #expect(abs(refined.centerX - 100) < 0.5 && abs(refined.centerY - 40) < 0.5,
+                "\(refined.centerX), \(refined.centerY)")
+        #expect(abs(refined.height - 22) < 1.5, "\(refined.height)")
+        #expect(abs(refined.width - 102) < 1.5, "\(refined.width)")
     }
 
     @Test func followsAGlyphTheBoxCutsThrough() throws {
@@ -61,11 +113,13 @@ import TextMirrorCore
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), pixels) == nil)
     }
 
-    @Test func leavesFlatAndRotatedBoxesAlone() {
+    @Test func leavesFlatBoxesAndBoxesLeavingTheFrameAlone() {
         let flat = [UInt8](repeating: 200, count: Self.width * Self.height)
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), flat) == nil)
-        let pixels = Self.luma(inkStart: 40, inkEnd: 140)
-        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil)
+        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), flat) == nil)
+        let pixels = Self.turnedLine(degrees: 5)
+        #expect(Self.refine(PixelBox(centerX: 60, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
+                "a turned box whose neighbourhood leaves the frame")
     }
 
     @Test("Reads the luma of every format", arguments: [PixelFormat.rgbx, .bgr, .yuy2, .uyvy, .ayuv])

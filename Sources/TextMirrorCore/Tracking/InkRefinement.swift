@@ -182,6 +182,24 @@ struct Steps {
 
     var count: Int { energy.count }
 
+    /// The luma of `columns` of one row (`raw`, plane 0): the row itself where luma is a
+    /// plane of its own, else gathered or computed into `scratch` (`columns.count` bytes).
+    static func lumaRow(_ raw: UnsafePointer<UInt8>, source: GrayDownscaler.Source, columns: Range<Int>,
+                        scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        switch source {
+        case .luma(offset: 0, step: 1):
+            return raw + columns.lowerBound
+        case let .luma(offset, step):
+            for x in 0..<columns.count { scratch[x] = raw[(columns.lowerBound + x) * step + offset] }
+        case let .rgb(r, g, b, bytes):
+            for x in 0..<columns.count {
+                let p = raw + (columns.lowerBound + x) * bytes
+                scratch[x] = UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
+            }
+        }
+        return UnsafePointer(scratch)
+    }
+
     /// Per row of `rows`: the summed absolute step between neighbouring pixels across
     /// `columns`, in the frame's luma.
     static func rowInk(_ frame: FrameBuffer, format: PixelFormat, rows: Range<Int>, columns: Range<Int>) -> [Int32] {
@@ -192,20 +210,7 @@ struct Steps {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { buffer in
             rows.map { y in
                 let raw = (plane + y * stride).assumingMemoryBound(to: UInt8.self)
-                let row: UnsafePointer<UInt8>
-                switch source {
-                case .luma(offset: 0, step: 1):
-                    row = raw + columns.lowerBound
-                case let .luma(offset, step):
-                    for x in 0..<w { buffer[x] = raw[(columns.lowerBound + x) * step + offset] }
-                    row = UnsafePointer(buffer.baseAddress!)
-                case let .rgb(r, g, b, bytes):
-                    for x in 0..<w {
-                        let p = raw + (columns.lowerBound + x) * bytes
-                        buffer[x] = UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
-                    }
-                    row = UnsafePointer(buffer.baseAddress!)
-                }
+                let row = lumaRow(raw, source: source, columns: columns, scratch: buffer.baseAddress!)
                 var energy: Int32 = 0
                 for x in 0..<(w - 1) { energy &+= abs(Int32(row[x + 1]) &- Int32(row[x])) }
                 return energy
@@ -231,21 +236,7 @@ struct Steps {
             var previous: UnsafePointer<UInt8>?
             for y in ys {
                 let raw = (plane + y * stride).assumingMemoryBound(to: UInt8.self)
-                let buffer = rowsBase + (y & 1) * w
-                let row: UnsafePointer<UInt8>
-                switch source {
-                case .luma(offset: 0, step: 1):
-                    row = UnsafePointer(raw + xs.lowerBound)
-                case let .luma(offset, step):
-                    for x in 0..<w { buffer[x] = raw[(xs.lowerBound + x) * step + offset] }
-                    row = UnsafePointer(buffer)
-                case let .rgb(r, g, b, bytes):
-                    for x in 0..<w {
-                        let p = raw + (xs.lowerBound + x) * bytes
-                        buffer[x] = UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
-                    }
-                    row = UnsafePointer(buffer)
-                }
+                let row = lumaRow(raw, source: source, columns: xs, scratch: rowsBase + (y & 1) * w)
                 if columns, box.1.contains(y) {
                     columnEnergy.withUnsafeMutableBufferPointer { e in
                         columnSigned.withUnsafeMutableBufferPointer { s in

@@ -13,7 +13,7 @@ extension InkRefinement {
     /// `box` (turned) refined as `refine` does for a level box, or nil when the ink cannot be
     /// told or the box's neighbourhood leaves the frame.
     func refineTurned(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
-                      horizontally: Bool, vertically: Bool) -> PixelBox? {
+                      horizontally: Bool, vertically: Bool, tilting: Bool) -> PixelBox? {
         // The same window refine() reads around a level box: half a line height beyond each
         // end, a quarter above and below.
         let w = Int((box.width + box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
@@ -42,12 +42,29 @@ extension InkRefinement {
         let fitted = upright.withUnsafeMutableBytes { bytes -> PixelBox? in
             guard let base = bytes.baseAddress else { return nil }
             let picture = FrameBuffer(width: w, height: h, planes: [base], strides: [w])
-            return refine(level, in: picture, format: .gray8, horizontally: horizontally, vertically: vertically)
+            return fit(level, in: picture, format: .gray8, horizontally: horizontally, vertically: vertically,
+                       tilting: false)
         }
         guard let fitted else { return nil }
         let moved = centre + (fitted.centerX - half.x) * u + (fitted.centerY - half.y) * v
-        return PixelBox(centerX: moved.x, centerY: moved.y, width: fitted.width, height: fitted.height,
-                        angle: box.angle)
+        var result = PixelBox(centerX: moved.x, centerY: moved.y, width: fitted.width, height: fitted.height,
+                              angle: box.angle)
+        // The detector's angle is off by a degree or two; measured on the ink in the upright
+        // picture, the residual tilt turns the box once more (then it is not measured again).
+        let residual: Double? = tilting ? upright.withUnsafeMutableBytes { bytes in
+            bytes.baseAddress.flatMap { base in
+                tilt(of: fitted, in: FrameBuffer(width: w, height: h, planes: [base], strides: [w]), format: .gray8)
+            }
+        } : nil
+        if let residual {
+            result.angle += residual
+            return refineTurned(result, in: frame, format: format, horizontally: horizontally,
+                                vertically: vertically, tilting: false) ?? result
+        }
+        // Within a pixel of level: level, for the exact mirror.
+        let turns = (result.angle / 180).rounded()
+        if result.width / 2 * abs(tan((result.angle - turns * 180) * .pi / 180)) < 1 { result.angle = turns * 180 }
+        return result
     }
 }
 

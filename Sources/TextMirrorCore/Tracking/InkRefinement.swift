@@ -1,3 +1,5 @@
+import Foundation
+
 /// Re-centres a detected box on the ink inside it.
 ///
 /// Why: the mirror reverses a line about its box's centre, so a centre off by half a pixel
@@ -44,6 +46,18 @@ public struct InkRefinement: Sendable, Equatable {
     /// is moved by the mirror; fitting took non-text changes on textmirror-eval's set from
     /// 3.4% to the figure in docs/EVALUATION.md.
     public var fitsSize = true
+    /// With `fitsSize`, also measure the line's tilt from its ink and turn the box to it.
+    /// Why: the detector's angles are off by up to 2.5° either way, so the tracker levels
+    /// lines within 3° (BoxTracker.Parameters.levelWithin); a page tilted by 2° then gets level
+    /// boxes tall enough for the slant, and its mirrored lines slant the other way. The tilt is
+    /// the slope between the ink's centre in the line's first and last thirds.
+    public var measuresTilt = true
+    /// Tilts are measured up to this many degrees; a box the detector turned further is the
+    /// detector's to place.
+    public var maxTilt = 10.0
+    /// Lines shorter than this many ink heights are not measured for tilt: the ink of a short
+    /// word does not give a reliable slope.
+    public var minTiltLength = 6.0
 
     public init() {}
 
@@ -53,11 +67,19 @@ public struct InkRefinement: Sendable, Equatable {
     /// right along those; without `fitsSize` only those are measured, which halves the work.
     public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
                        horizontally: Bool = true, vertically: Bool = true) -> PixelBox? {
+        fit(box, in: frame, format: format, horizontally: horizontally, vertically: vertically,
+            tilting: fitsSize && measuresTilt)
+    }
+
+    /// `refine`, measuring the tilt when `tilting` (once: the turned box is not measured again).
+    func fit(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
+             horizontally: Bool, vertically: Bool, tilting: Bool) -> PixelBox? {
         guard box.width.isFinite, box.height.isFinite, box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite,
               box.height >= 6, box.width >= 6, !frame.planes.isEmpty
         else { return nil }
         guard box.isAxisAligned else {
-            return refineTurned(box, in: frame, format: format, horizontally: horizontally, vertically: vertically)
+            return refineTurned(box, in: frame, format: format, horizontally: horizontally, vertically: vertically,
+                                tilting: tilting)
         }
         // The box, and a window around it: a glyph the box cuts through is followed into the
         // window (the detector's box edges are a few pixels off either way).
@@ -75,6 +97,14 @@ public struct InkRefinement: Sendable, Equatable {
         // so a neighbouring line's ascenders inside a loose box do not widen it.
         var lineRows = cy0..<cy1
         var inkHeight: Double?
+        // A tilted line first: across the whole box its rows smear into its neighbours'.
+        if tilting, let tilt = tilt(frame, format: format, rows: y0..<y1, inside: (cy0 - y0)..<(cy1 - y0),
+                                    columns: cx0..<cx1, boxHeight: box.height) {
+            var turned = box
+            turned.angle += tilt
+            return refineTurned(turned, in: frame, format: format, horizontally: horizontally,
+                                vertically: vertically, tilting: false)
+        }
         if measuresRows {
             let span: (Double, Double)?
             if fitsSize {
@@ -115,6 +145,43 @@ public struct InkRefinement: Sendable, Equatable {
             if let inkWidth { refined.width = min(inkWidth + 2 * rim, box.width) }
         }
         return refined
+    }
+
+    /// The tilt of the line in a level `box` of `frame`, measured as `fit` does; nil as `tilt`.
+    func tilt(of box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> Double? {
+        let cx0 = max(Int((box.centerX - box.width / 2).rounded()), 0)
+        let cx1 = min(Int((box.centerX + box.width / 2).rounded()), frame.width)
+        let by0 = Int((box.centerY - box.height / 2).rounded()), by1 = Int((box.centerY + box.height / 2).rounded())
+        let ey = Int((0.25 * box.height).rounded())
+        let y0 = max(by0 - ey, 0), y1 = min(by1 + ey, frame.height)
+        let cy0 = max(by0, 0), cy1 = min(by1, frame.height)
+        guard cx1 - cx0 >= 6, cy1 - cy0 >= 4 else { return nil }
+        return tilt(frame, format: format, rows: y0..<y1, inside: (cy0 - y0)..<(cy1 - y0), columns: cx0..<cx1,
+                    boxHeight: box.height)
+    }
+
+    /// The line's tilt in degrees (positive: clockwise on screen), from where its ink is in
+    /// the first and last thirds of `columns`; nil when it is too small to matter (the ink
+    /// drifts less than a pixel across half the line), too large to trust, or cannot be
+    /// measured (a short line, or a third without a clear line of ink).
+    private func tilt(_ frame: FrameBuffer, format: PixelFormat, rows: Range<Int>, inside: Range<Int>,
+                      columns: Range<Int>, boxHeight: Double) -> Double? {
+        let third = columns.count / 3
+        guard third >= 2 else { return nil }
+        let gap = max(Int((maxRowGap * boxHeight).rounded()), 1)
+        func span(_ part: Range<Int>) -> (Double, Double)? {
+            let ink = Steps.rowInk(frame, format: format, rows: rows, columns: part)
+            return lineSpan(ink, inside: inside, pixels: part.count, maxGap: gap)
+        }
+        let left = columns.lowerBound..<(columns.lowerBound + third)
+        let right = (columns.upperBound - third)..<columns.upperBound
+        guard let l = span(left), let r = span(right) else { return nil }
+        let inkHeight = min(l.1 - l.0, r.1 - r.0)
+        guard Double(columns.count) >= minTiltLength * inkHeight else { return nil }
+        let run = Double(right.lowerBound - left.lowerBound)
+        let degrees = atan2((r.0 + r.1) / 2 - (l.0 + l.1) / 2, run) * 180 / .pi
+        guard abs(degrees) <= maxTilt, Double(columns.count) / 2 * tan(abs(degrees) * .pi / 180) >= 1 else { return nil }
+        return degrees
     }
 
     /// The rows of the line in the box, in window rows (continuous), or nil: from the inkiest

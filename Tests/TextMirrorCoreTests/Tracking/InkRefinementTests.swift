@@ -29,11 +29,12 @@ import TextMirrorCore
         return out
     }
 
-    static func refine(_ box: PixelBox, _ pixels: [UInt8], format: PixelFormat = .gray8) -> PixelBox? {
+    static func refine(_ box: PixelBox, _ pixels: [UInt8], format: PixelFormat = .gray8,
+                       width: Int = width, height: Int = height) -> PixelBox? {
         var bytes = pixels
         return bytes.withUnsafeMutableBytes { raw in
             InkRefinement().refine(box, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
-                                                         strides: [width]), format: format)
+                                                         strides: [raw.count / height]), format: format)
         }
     }
 
@@ -66,19 +67,22 @@ import TextMirrorCore
         #expect(refined.width == box.width && refined.height == box.height, "only the centre moves")
     }
 
-    /// A line turned by `degrees` about (100, 40): 100 px long, 20 px of ink across, strokes
-    /// 4 px wide every 6 px, anti-aliased by 4x4 supersampling.
-    static func turnedLine(degrees: Double) -> [UInt8] {
+    /// A line turned by `degrees` about the centre of a `width` x `height` frame, `length` px
+    /// long, 20 px of ink across, strokes 4 px wide every 6 px, anti-aliased by 4x4
+    /// supersampling.
+    static func turnedLine(degrees: Double, width: Int = width, height: Int = height, length: Double = 100) -> [UInt8] {
         let r = degrees * .pi / 180, c = cos(r), s = sin(r)
+        let cx = Double(width) / 2, cy = Double(height) / 2
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 var ink = 0.0
                 for sy in 0..<4 {
                     for sx in 0..<4 {
-                        let dx = Double(x) + (Double(sx) + 0.5) / 4 - 100, dy = Double(y) + (Double(sy) + 0.5) / 4 - 40
+                        let dx = Double(x) + (Double(sx) + 0.5) / 4 - cx, dy = Double(y) + (Double(sy) + 0.5) / 4 - cy
                         let u = c * dx + s * dy, v = -s * dx + c * dy
-                        if abs(u) < 50, abs(v) < 10, (u + 50).truncatingRemainder(dividingBy: 6) < 4 { ink += 1 / 16 }
+                        if abs(u) < length / 2, abs(v) < 10,
+                           (u + length / 2).truncatingRemainder(dividingBy: 6) < 4 { ink += 1 / 16 }
                     }
                 }
                 out[y * width + x] = UInt8((230 * (1 - ink) + 20 * ink).rounded())
@@ -111,6 +115,27 @@ import TextMirrorCore
     @Test func leavesBoxesOnTextureAlone() {
         let pixels = Self.luma(inkStart: 40, inkEnd: 140, texture: true)
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), pixels) == nil)
+    }
+
+    @Test("A level box on a tilted line turns to the line's tilt", arguments: [-4.0, -2.0, 2.0, 4.0])
+    func measuresTheTilt(degrees: Double) throws {
+        let pixels = Self.turnedLine(degrees: degrees, width: 400, height: 100, length: 200)
+        // As the tracker gives it: levelled (the detector said within 3 degrees), loose.
+        let box = PixelBox(centerX: 202, centerY: 51, width: 212, height: 40)
+        let refined = try #require(Self.refine(box, pixels, width: 400, height: 100))
+        #expect(abs(refined.angle - degrees) < 0.5, "\(refined.angle)")
+        #expect(abs(refined.centerX - 200) < 0.75 && abs(refined.centerY - 50) < 0.75,
+                "\(refined.centerX), \(refined.centerY)")
+        // 20 px of ink and the rim; resampling blurs each edge by up to a pixel more.
+        #expect(abs(refined.height - 22) < 2.5, "\(refined.height)")
+    }
+
+    @Test func aLevelLineStaysLevel() throws {
+        let pixels = Self.turnedLine(degrees: 0, width: 400, height: 100, length: 200)
+        let box = PixelBox(centerX: 202, centerY: 51, width: 212, height: 40, angle: 2)
+        let refined = try #require(Self.refine(box, pixels, width: 400, height: 100))
+        #expect(refined.angle == 0, "a detector's 2 degrees on a level line are measured away")
+        #expect(abs(refined.centerY - 50) < 0.75 && abs(refined.height - 22) < 1.5, "\(refined)")
     }
 
     @Test func leavesFlatBoxesAndBoxesLeavingTheFrameAlone() {

@@ -37,6 +37,17 @@ public struct DetectionInput: Sendable {
         source = .snapshot(snapshot, downscaler)
     }
 
+    /// The full-resolution frame this input was copied from and its format, for the duration
+    /// of `body`; nil when the input holds only the RGB pixels.
+    public func withFrame<R>(_ body: (FrameBuffer, PixelFormat) throws -> R) rethrows -> R? {
+        switch source {
+        case .rgb:
+            return nil
+        case .snapshot(let snapshot, let downscaler):
+            return try snapshot.withFrame { try body($0, downscaler.format) }
+        }
+    }
+
     /// The packed RGB pixels, `width * height * 3` bytes. For a snapshot this downscales now:
     /// call it once per detection.
     public func makeRGB() -> [UInt8] {

@@ -15,7 +15,12 @@ public final class DetectionWorker: Sendable {
         var thresholds: DetectionThresholds
         var stamp: FrameStamp
         var generation: UInt64
+        var finish: Finish?
     }
+
+    /// Work on the detected boxes that needs the frame they were detected on (fitting them to
+    /// their ink, `InkFitting`), run on the detection queue after the detector.
+    public typealias Finish = @Sendable ([TextBox], DetectionInput) -> [TextBox]
 
     private struct State {
         var generation: UInt64 = 0
@@ -46,10 +51,11 @@ public final class DetectionWorker: Sendable {
     public var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Hands a frame to the detector (already copied by `detector.prepare`). Never blocks on
-    /// detection.
-    public func submit(_ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp) {
+    /// detection. `finish`, when given, runs on the boxes on the detection queue.
+    public func submit(_ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp,
+                       finish: Finish? = nil) {
         let start: Job? = state.withLock { s in
-            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation)
+            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation, finish: finish)
             if s.running {
                 s.waiting = job
                 return nil
@@ -95,7 +101,10 @@ public final class DetectionWorker: Sendable {
         queue.async { [self] in
             var next: Job? = job
             while let current = next {
-                let outcome = Result { try detector.detect(current.input, thresholds: current.thresholds) }
+                let outcome = Result {
+                    let boxes = try detector.detect(current.input, thresholds: current.thresholds)
+                    return current.finish?(boxes, current.input) ?? boxes
+                }
                 next = state.withLock { s in
                     switch outcome {
                     case .success(let boxes):

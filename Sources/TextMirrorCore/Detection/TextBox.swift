@@ -3,10 +3,14 @@ public struct TextBox: Equatable, Sendable {
     public var box: PixelBox
     /// Mean text probability inside the box, 0...1.
     public var score: Double
+    /// The box was fitted to its ink on the frame it was detected on (`InkFitting`): its
+    /// centre, size and tilt are the ink's, not the detector's estimate.
+    public var fitted: Bool
 
-    public init(box: PixelBox, score: Double) {
+    public init(box: PixelBox, score: Double, fitted: Bool = false) {
         self.box = box
         self.score = score
+        self.fitted = fitted
     }
 }
 

@@ -1,0 +1,42 @@
+import Testing
+import TextMirrorCore
+
+/// Fitting detected boxes on the frame they came from (a detection input's snapshot).
+@Suite struct InkFittingTests {
+    static let width = 400, height = 100
+
+    /// A detection input holding a GRAY8 frame with `pixels`.
+    static func input(_ pixels: [UInt8]) -> DetectionInput {
+        var bytes = pixels
+        return bytes.withUnsafeMutableBytes { raw in
+            let frame = FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width])
+            let snapshot = FrameSnapshot(frame, layout: FrameLayout(.gray8))
+            let downscaler = RGBDownscaler(format: .gray8, frameWidth: width, frameHeight: height,
+                                           outputWidth: 64, outputHeight: 32)
+            return DetectionInput(snapshot: snapshot, downscaler: downscaler)
+        }
+    }
+
+    @Test func fitsATiltedLineTheDetectorCalledLevelish() throws {
+        let pixels = InkRefinementTests.turnedLine(degrees: 3, width: Self.width, height: Self.height, length: 200)
+        // The detector's angle is off by 2 degrees; fitting levels it, then measures 3.
+        let detected = TextBox(box: PixelBox(centerX: 203, centerY: 52, width: 214, height: 40, angle: 1), score: 0.8)
+        let fitted = try #require(InkFitting().fit([detected], on: Self.input(pixels), horizontally: true,
+                                                   vertically: false).first)
+        #expect(fitted.fitted && fitted.score == 0.8)
+        #expect(abs(fitted.box.angle - 3) < 0.5, "\(fitted.box.angle)")
+        #expect(abs(fitted.box.centerX - 200) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
+    }
+
+    @Test func leavesBoxesWithoutInkAsDetected() {
+        let flat = [UInt8](repeating: 128, count: Self.width * Self.height)
+        let detected = TextBox(box: PixelBox(centerX: 200, centerY: 50, width: 200, height: 30, angle: 1), score: 0.6)
+        #expect(InkFitting().fit([detected], on: Self.input(flat), horizontally: true, vertically: false) == [detected])
+    }
+
+    @Test func anInputWithoutAFrameIsLeftAlone() {
+        let rgbOnly = DetectionInput(width: 2, height: 1, rgb: [0, 0, 0, 255, 255, 255], frameWidth: 2, frameHeight: 1)
+        let detected = TextBox(box: PixelBox(centerX: 1, centerY: 0.5, width: 2, height: 1), score: 0.9)
+        #expect(InkFitting().fit([detected], on: rgbOnly, horizontally: true, vertically: false) == [detected])
+    }
+}

@@ -170,10 +170,9 @@ struct LiveBenchmark {
             "- Time inside textmirror: from the buffer reaching its sink pad to it leaving its src pad "
                 + "(pad probes), on appsrc's streaming thread: GstBaseTransform, mapping, snapshot for "
                 + "the detector when one is due, tracking, mirroring, metas, messages.",
-            "- thread CPU: CLOCK_THREAD_CPUTIME_ID of the streaming thread over the same span. Without "
-                + "tracking, wall − CPU is time spent waiting for a core (other processes, or this one's "
-                + "detector threads). With tracking, the optical flow runs on textmirror's motion queue while "
-                + "the streaming thread waits for it: it is in the wall time but not in this column.",
+            "- thread CPU: CLOCK_THREAD_CPUTIME_ID of the streaming thread over the same span (the optical "
+                + "flow runs on this thread too); wall − CPU is time spent waiting for a core (other "
+                + "processes, or this one's detector threads, which run at background priority).",
             "- dropped: buffers that entered textmirror's sink pad but never left its src pad (GstBaseTransform "
                 + "drops frames that QoS says will be late: those are also the QoS messages).",
             "- detections/s: `textmirror` element messages whose frame lies in the measured window "

@@ -25,8 +25,9 @@ public final class MirrorEngine: Sendable {
         public var tracking = true
         /// Milliseconds a box stays after its text was last detected.
         public var holdTime = Double(BoxTracker.defaultHoldTime) / 1e6
-        /// Re-centre each detected box on the ink inside it (`InkRefinement`). Not a property
-        /// of the element: on for everyone; settable for the benchmark's comparison.
+        /// Fit each detected box to the ink inside it, on the frame it was detected on
+        /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
+        /// benchmark's comparison.
         public var refine = true
         /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
         /// carried by tracking in orange.
@@ -71,7 +72,7 @@ public final class MirrorEngine: Sendable {
     private let detector: (any TextDetecting)?
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
-    private static let refinement = InkRefinement()
+    private static let fitting = InkFitting()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
     /// when motion is not measured (boxes are then held between detections, as with
@@ -153,6 +154,11 @@ public final class MirrorEngine: Sendable {
             }
             state.tracker.advance(time: now, motion: frameMotion)
 
+            // Boxes are fitted to their ink where they are detected (see InkFitting).
+            let flip = current.flip
+            let finish: DetectionWorker.Finish? = current.refine ? { @Sendable boxes, input in
+                Self.fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows)
+            } : nil
             state.cadence.rate = current.rate
             let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
@@ -161,13 +167,14 @@ public final class MirrorEngine: Sendable {
                     let input = detector.prepare(frame, layout: mirror.layout)
                     // A failed detection keeps the previous boxes.
                     if let boxes = try? detector.detect(input, thresholds: current.thresholds) {
-                        report.detection = Detection(boxes: boxes, stamp: stamp, generation: state.generation)
+                        report.detection = Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
+                                                     generation: state.generation)
                     }
                 }
             case .async, .auto:
                 if due {
                     worker.submit(detector.prepare(frame, layout: mirror.layout),
-                                  thresholds: current.thresholds, stamp: stamp)
+                                  thresholds: current.thresholds, stamp: stamp, finish: finish)
                 }
                 if let latest = worker.takeLatest(), latest.generation == state.generation {
                     report.detection = latest
@@ -179,14 +186,8 @@ public final class MirrorEngine: Sendable {
                 let lines = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
                 // Without tracking there is no motion to bring a late detection forward with.
                 let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
-                let format = mirror.layout.format
                 state.tracker.incorporate(lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
-                                          frameHeight: frame.height, parameters: parameters) { box in
-                    guard current.refine else { return nil }
-                    return Self.refinement.refine(box, in: frame, format: format,
-                                                  horizontally: current.flip.mirrorsColumns,
-                                                  vertically: current.flip.mirrorsRows)
-                }
+                                          frameHeight: frame.height, parameters: parameters)
             }
             state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
                                  parameters: parameters)
@@ -204,14 +205,11 @@ public final class MirrorEngine: Sendable {
             }
         }
 
-        var boxes = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
-        // Detected boxes go to the mirror with their edges on its grid, symmetric about the
-        // axis nearest their centre (see MirrorAxis.swift); fixed regions stay as given.
-        let layout = mirror.layout
-        boxes.append(contentsOf: report.mirrored.map {
-            $0.text.box.alignedForMirror(horizontalGrid: layout.horizontalGrid, verticalGrid: layout.verticalGrid)
-        })
-        mirror.mirror(boxes, flip: current.flip, in: frame)
+        let regions = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
+        mirror.mirror(regions, flip: current.flip, in: frame)
+        // Detected boxes are mirrored in each plane about the axis nearest their centre that
+        // the plane's samples allow (see MirrorAxis.swift); fixed regions stay as given.
+        mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane, in: frame)
         if current.drawBoxes {
             let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
             for tracked in report.mirrored {

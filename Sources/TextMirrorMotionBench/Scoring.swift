@@ -178,19 +178,16 @@ struct Scorer {
     }
 
     /// What a perfect tracker would reach: the true boxes given to the mirror as the engine
-    /// gives its boxes (edges on the mirror's grid, `alignedForMirror`). The gap between this
-    /// and 1 is the pixel grid (whole pixels; the chroma grid in 4:2:0), not tracking.
+    /// gives its boxes (each plane about its nearest axis, `PixelBox.mirrorRects`). The gap
+    /// between this and 1 is the pixel grid (half pixels in luma), not tracking.
     func ceiling() throws(MotionBenchError) -> Score {
         var outputs: [[UInt8]] = []
         for (n, input) in inputs.enumerated() {
             var frame = input
             do {
                 let mirror = try FrameMirror(format: frame.format, width: frame.width, height: frame.height)
-                let boxes = canvas.lines.map {
-                    path.trueBox($0, at: time(n)).alignedForMirror(horizontalGrid: mirror.layout.horizontalGrid,
-                                                                   verticalGrid: mirror.layout.verticalGrid)
-                }
-                frame.withFrameBuffer { mirror.mirror(boxes, flip: .horizontal, in: $0) }
+                let boxes = canvas.lines.map { path.trueBox($0, at: time(n)) }
+                frame.withFrameBuffer { mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane, in: $0) }
             } catch {
                 throw MotionBenchError("cannot mirror \(frame.format): \(error)")
             }

@@ -128,13 +128,16 @@ public struct BoxTracker: Sendable, Equatable {
             return box.centerX - e.x <= 1 || box.centerY - e.y <= 1
                 || box.centerX + e.x >= Double(frameWidth) - 1 || box.centerY + e.y >= Double(frameHeight) - 1
         }
-        func place(_ box: PixelBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
-            var level = box
+        func place(_ text: TextBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
+            // A box fitted to its ink on its own frame (InkFitting) has its measured tilt and
+            // is as precise as a refined one.
+            if text.fitted { return (motion.apply(text.box), true) }
+            var level = text.box
             if abs(level.angle) <= parameters.levelWithin { level.angle = 0 }
             let moved = motion.apply(level)
             return refine(moved).map { ($0, true) } ?? (moved, false)
         }
-        let placed = detected.map { place($0.box, by: sinceDetection) }
+        let placed = detected.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
         let pairs = BoxAssociation.match(detections: carried, tracks: tracks.map(\.box),
                                          criteria: parameters.association)
@@ -148,7 +151,7 @@ public struct BoxTracker: Sendable, Equatable {
             // The track's own motion since the detection, where it remembers it, is better than
             // the whole picture's for text that moves by itself.
             let own: Motion? = source == now ? .identity : track.motions.accumulated(since: source)
-            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(text.box, by: own) }
+            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(text, by: own) }
                 ?? placed[d]
             let noise = precise ? max(1, parameters.preciseNoise * min(track.box.height, box.height))
                 : max(2, parameters.noise * min(track.box.height, box.height))

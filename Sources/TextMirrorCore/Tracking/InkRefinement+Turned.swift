@@ -63,7 +63,9 @@ extension InkRefinement {
         }
         // Within a pixel of level: level, for the exact mirror.
         let turns = (result.angle / 180).rounded()
-        if result.width / 2 * abs(tan((result.angle - turns * 180) * .pi / 180)) < 1 { result.angle = turns * 180 }
+        if result.width / 2 * abs(tan((result.angle - turns * 180) * .pi / 180)) < minTiltDrift {
+            result.angle = turns * 180
+        }
         return result
     }
 }

@@ -55,9 +55,17 @@ public struct InkRefinement: Sendable, Equatable {
     /// Tilts are measured up to this many degrees; a box the detector turned further is the
     /// detector's to place.
     public var maxTilt = 10.0
+    /// The tilt is measured on each third's densest rows (the x-height band: at least this
+    /// fraction of the way from background to the inkiest row), which ascenders and descenders
+    /// do not move: "Fresh" and "daily" have them in different places, and their whole ink
+    /// would tilt a level line by a degree.
+    public var tiltBandThreshold = 0.5
+    /// Tilts that move the line's ends by less than this many pixels (each end, from the
+    /// centre) are taken as level: the exact level mirror beats a resampled turned one there.
+    public var minTiltDrift = 1.5
     /// Lines shorter than this many ink heights are not measured for tilt: the ink of a short
     /// word does not give a reliable slope.
-    public var minTiltLength = 6.0
+    public var minTiltLength = 10.0
 
     public init() {}
 
@@ -169,18 +177,23 @@ public struct InkRefinement: Sendable, Equatable {
         let third = columns.count / 3
         guard third >= 2 else { return nil }
         let gap = max(Int((maxRowGap * boxHeight).rounded()), 1)
-        func span(_ part: Range<Int>) -> (Double, Double)? {
+        /// A third's x-height band and whole ink, in window rows.
+        func spans(_ part: Range<Int>) -> (band: (Double, Double), ink: (Double, Double))? {
             let ink = Steps.rowInk(frame, format: format, rows: rows, columns: part)
-            return lineSpan(ink, inside: inside, pixels: part.count, maxGap: gap)
+            guard let whole = lineSpan(ink, inside: inside, pixels: part.count, maxGap: gap),
+                  let band = lineSpan(ink, inside: inside, pixels: part.count, maxGap: gap, threshold: tiltBandThreshold)
+            else { return nil }
+            return (band, whole)
         }
         let left = columns.lowerBound..<(columns.lowerBound + third)
         let right = (columns.upperBound - third)..<columns.upperBound
-        guard let l = span(left), let r = span(right) else { return nil }
-        let inkHeight = min(l.1 - l.0, r.1 - r.0)
+        guard let l = spans(left), let r = spans(right) else { return nil }
+        let inkHeight = max(l.ink.1 - l.ink.0, r.ink.1 - r.ink.0)
         guard Double(columns.count) >= minTiltLength * inkHeight else { return nil }
         let run = Double(right.lowerBound - left.lowerBound)
-        let degrees = atan2((r.0 + r.1) / 2 - (l.0 + l.1) / 2, run) * 180 / .pi
-        guard abs(degrees) <= maxTilt, Double(columns.count) / 2 * tan(abs(degrees) * .pi / 180) >= 1 else { return nil }
+        let degrees = atan2((r.band.0 + r.band.1) / 2 - (l.band.0 + l.band.1) / 2, run) * 180 / .pi
+        guard abs(degrees) <= maxTilt,
+              Double(columns.count) / 2 * tan(abs(degrees) * .pi / 180) >= minTiltDrift else { return nil }
         return degrees
     }
 
@@ -190,13 +203,14 @@ public struct InkRefinement: Sendable, Equatable {
     /// columns: rows through letters step at every stroke, rows between lines hardly at all.
     /// Nil when the ink runs on to the window's end (text on texture, or lines too close to
     /// tell apart).
-    private func lineSpan(_ ink: [Int32], inside box: Range<Int>, pixels: Int, maxGap: Int) -> (Double, Double)? {
+    private func lineSpan(_ ink: [Int32], inside box: Range<Int>, pixels: Int, maxGap: Int,
+                          threshold fraction: Double? = nil) -> (Double, Double)? {
         guard box.count >= 4, box.lowerBound >= 0, box.upperBound <= ink.count else { return nil }
         let middle = (box.lowerBound + box.count / 4)..<(box.upperBound - box.count / 4)
         guard let peak = middle.max(by: { ink[$0] < ink[$1] }),
               Double(ink[peak]) >= minStep * Double(pixels) / 4 else { return nil }
         let background = Double(ink.sorted()[ink.count / 10])
-        let threshold = background + lineThreshold * (Double(ink[peak]) - background)
+        let threshold = background + (fraction ?? lineThreshold) * (Double(ink[peak]) - background)
         func inky(_ i: Int) -> Bool { Double(ink[i]) >= threshold }
         var first = peak, last = peak
         while let j = (max(first - maxGap - 1, 0)..<first).last(where: inky) { first = j }

@@ -7,6 +7,13 @@
 /// shifts every reversed stroke by a pixel, which the benchmark sees as a quarter of the mirror
 /// quality lost. So boxes are given to the mirror with their edges already on the grid, placed
 /// symmetrically about the grid position nearest their centre (at most a grid step wider).
+///
+/// Detected boxes go further (`mirrorRects`): each plane is mirrored about the axis nearest the
+/// box's centre that its own samples allow. In 4:2:0 the luma plane then mirrors about half
+/// pixels like a 4:4:4 frame, and only the chroma planes, at half the resolution, keep whole
+/// pixels; one axis shared by all planes put luma up to half a pixel off (textmirror-motion-bench:
+/// I420's ceiling 0.844 against Y444's 1.000). Chroma is then up to half a luma pixel from
+/// luma's axis, a quarter of a chroma sample: invisible next to the subsampling itself.
 extension PixelBox {
     /// This box with grid-aligned edges symmetric about the axis nearest its centre: axes fall
     /// on half pixels with a 1-pixel grid and on whole pixels with a 2-pixel grid (the finest
@@ -14,13 +21,53 @@ extension PixelBox {
     public func alignedForMirror(horizontalGrid: Int, verticalGrid: Int) -> PixelBox {
         guard isAxisAligned, centerX.isFinite, centerY.isFinite, width.isFinite, height.isFinite,
               width > 0, height > 0, horizontalGrid > 0, verticalGrid > 0 else { return self }
-        func span(_ centre: Double, _ size: Double, _ grid: Int) -> (centre: Double, size: Double) {
-            let g = Double(grid)
-            let axis = (centre * 2 / g).rounded() * g / 2
-            let start = ((axis - size / 2) / g).rounded(.down) * g
-            return (axis, 2 * (axis - start))
+        let x = Self.symmetricSpan(centre: centerX, size: width, grid: horizontalGrid)
+        let y = Self.symmetricSpan(centre: centerY, size: height, grid: verticalGrid)
+        return PixelBox(centerX: (x.start + x.end) / 2, centerY: (y.start + y.end) / 2,
+                        width: x.end - x.start, height: y.end - y.start, angle: angle)
+    }
+
+    /// For each plane of `layout` (in `layout.planes` order), the luma-pixel rectangle that
+    /// plane mirrors for this box: symmetric about the axis nearest the box's centre on that
+    /// plane's own unit grid, and covering the luma rectangle (so every mirrored pixel has its
+    /// chroma mirrored with it), clipped to the frame. The finest plane's rectangle is the one
+    /// `alignedForMirror` would give on its grid. Nil for a rotated or non-finite box (the
+    /// caller mirrors it as it is) or one wholly outside the frame (an array of nils).
+    public func mirrorRects(layout: FrameLayout, frameWidth: Int, frameHeight: Int) -> [PixelRect?]? {
+        guard isAxisAligned, centerX.isFinite, centerY.isFinite, width.isFinite, height.isFinite,
+              width > 0, height > 0, !layout.planes.isEmpty else { return nil }
+        let fineX = layout.planes.map(\.pixelsPerUnit).min()!, fineY = layout.planes.map(\.rowsPerUnit).min()!
+        let lumaX = Self.symmetricSpan(centre: centerX, size: width, grid: fineX)
+        let lumaY = Self.symmetricSpan(centre: centerY, size: height, grid: fineY)
+        // Far outside: nothing to mirror, and Int(_:) below must not see huge values.
+        guard lumaX.end > 0, lumaX.start < Double(frameWidth), lumaY.end > 0, lumaY.start < Double(frameHeight)
+        else { return layout.planes.map { _ in nil } }
+        return layout.planes.map { plane in
+            let x = Self.covering(lumaX, centre: centerX, grid: plane.pixelsPerUnit)
+            let y = Self.covering(lumaY, centre: centerY, grid: plane.rowsPerUnit)
+            let rect = PixelRect(x0: Int(max(x.start, 0)), y0: Int(max(y.start, 0)),
+                                 x1: Int(min(x.end, Double(frameWidth))), y1: Int(min(y.end, Double(frameHeight))))
+            return rect.isEmpty ? nil : rect
         }
-        let x = span(centerX, width, horizontalGrid), y = span(centerY, height, verticalGrid)
-        return PixelBox(centerX: x.centre, centerY: y.centre, width: x.size, height: y.size, angle: angle)
+    }
+
+    /// Edges on the `grid`, symmetric about the grid axis nearest `centre` (grid multiples of
+    /// half a step), the left one at or below where a box of `size` centred on that axis
+    /// would start.
+    static func symmetricSpan(centre: Double, size: Double, grid: Int) -> (start: Double, end: Double) {
+        let g = Double(grid)
+        let axis = (centre * 2 / g).rounded() * g / 2
+        let start = ((axis - size / 2) / g).rounded(.down) * g
+        return (start, 2 * axis - start)
+    }
+
+    /// The narrowest span on the `grid`, symmetric about the grid axis nearest `centre`, that
+    /// contains `span`.
+    static func covering(_ span: (start: Double, end: Double), centre: Double, grid: Int) -> (start: Double, end: Double) {
+        let g = Double(grid)
+        let axis = (centre * 2 / g).rounded() * g / 2
+        let reach = max(axis - span.start, span.end - axis)
+        let start = ((axis - reach) / g).rounded(.down) * g
+        return (start, 2 * axis - start)
     }
 }

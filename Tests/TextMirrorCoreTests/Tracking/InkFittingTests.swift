@@ -3,7 +3,7 @@ import TextMirrorCore
 
 /// Fitting detected boxes on the frame they came from (a detection input's snapshot).
 @Suite struct InkFittingTests {
-    static let width = 400, height = 100
+    static let width = 500, height = 100
 
     /// A detection input holding a GRAY8 frame with `pixels`.
     static func input(_ pixels: [UInt8]) -> DetectionInput {
@@ -18,19 +18,19 @@ import TextMirrorCore
     }
 
     @Test func fitsATiltedLineTheDetectorCalledLevelish() throws {
-        let pixels = InkRefinementTests.turnedLine(degrees: 3, width: Self.width, height: Self.height, length: 200)
+        let pixels = InkRefinementTests.turnedLine(degrees: 3, width: Self.width, height: Self.height, length: 304)
         // The detector's angle is off by 2 degrees; fitting levels it, then measures 3.
-        let detected = TextBox(box: PixelBox(centerX: 203, centerY: 52, width: 214, height: 40, angle: 1), score: 0.8)
+        let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
         let fitted = try #require(InkFitting().fit([detected], on: Self.input(pixels), horizontally: true,
                                                    vertically: false).first)
         #expect(fitted.fitted && fitted.score == 0.8)
         #expect(abs(fitted.box.angle - 3) < 0.5, "\(fitted.box.angle)")
-        #expect(abs(fitted.box.centerX - 200) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
+        #expect(abs(fitted.box.centerX - 250) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
     }
 
     @Test func leavesBoxesWithoutInkAsDetected() {
         let flat = [UInt8](repeating: 128, count: Self.width * Self.height)
-        let detected = TextBox(box: PixelBox(centerX: 200, centerY: 50, width: 200, height: 30, angle: 1), score: 0.6)
+        let detected = TextBox(box: PixelBox(centerX: 250, centerY: 50, width: 300, height: 30, angle: 1), score: 0.6)
         #expect(InkFitting().fit([detected], on: Self.input(flat), horizontally: true, vertically: false) == [detected])
     }
 

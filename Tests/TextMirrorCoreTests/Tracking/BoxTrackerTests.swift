@@ -39,6 +39,20 @@ import TextMirrorCore
         #expect(abs(tracker.boxes[0].text.box.centerX - 301.05) < 1e-9, "0.35 of the way")
     }
 
+    @Test func aFittedBoxKeepsItsMeasuredTiltAndAnUnfittedOneIsLevelled() {
+        var tilted = Self.line
+        tilted.angle = 2
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [TextBox(box: tilted, score: 0.9, fitted: true)], at: 0, now: 0)
+        #expect(tracker.boxes.map(\.text.box.angle) == [2], "fitted: the tilt was measured on the ink")
+
+        var other = BoxTracker()
+        other.advance(time: 0, motion: nil)
+        incorporate(&other, [Self.text(tilted)], at: 0, now: 0)
+        #expect(other.boxes.map(\.text.box.angle) == [0], "the detector's 2 degrees are within levelWithin")
+    }
+
     @Test func largeDisagreementIsTakenAtOnce() {
         var tracker = BoxTracker()
         tracker.advance(time: 0, motion: nil)

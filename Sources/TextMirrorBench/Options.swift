@@ -24,6 +24,9 @@ struct Options {
     var detectorSizes: [Int]
     var liveSeconds: Double
     var liveWarmUpSeconds: Double
+    /// Rounds of the live configurations; with more than one, a summary gives each figure's
+    /// median round and range (single runs on a shared machine vary).
+    var liveRuns: Int
     /// tracking=true and false in the live section, or only the default.
     var liveBothTracking: Bool
     var memoryFrames: Int
@@ -34,7 +37,7 @@ struct Options {
 
     static let usage = """
         usage: textmirror-bench [--sections LIST] [--quick] [kernel options] [--detector-runs N]
-                                [--live-seconds S] [--memory-frames N]
+                                [--live-seconds S] [--live-runs N] [--memory-frames N]
 
           --sections LIST    comma-separated, of \(Section.allCases.map(\.rawValue).joined(separator: ",")) (default all):
                              kernels   mirror cost next to identity, videoflip, memcpy (issue 5, 1)
@@ -57,6 +60,8 @@ struct Options {
         live:
           --live-seconds S   length of each live run, at least 4 (default \(Int(defaultLiveSeconds)); the
                              first 2 s are warm-up)
+          --live-runs N      rounds of all live configurations (default 1); from 2 on, a
+                             summary gives the median round and the range of each figure
         memory:
           --memory-frames N  frames through the element (default \(defaultMemoryFrames))
 
@@ -74,6 +79,7 @@ struct Options {
         var sections: [Section]?
         var detectorRuns: Int?
         var liveSeconds: Double?
+        var liveRuns: Int?
         var memoryFrames: Int?
         var memoryPart: String?
         var rest = arguments[...]
@@ -99,6 +105,7 @@ struct Options {
                 let n = try positive(argument)
                 guard n >= 4 else { throw BenchError.usage("--live-seconds wants at least 4 (2 s are warm-up)") }
                 liveSeconds = Double(n)
+            case "--live-runs": liveRuns = try positive(argument)
             case "--memory-frames": memoryFrames = try positive(argument)
             case "--memory-part":
                 let part = try value(for: argument)
@@ -117,7 +124,7 @@ struct Options {
                                 frames: frames ?? (quick ? 5 : defaultFrames), evictCaches: !warm),
             detectorRuns: detectorRuns ?? (quick ? 2 : defaultDetectorRuns),
             detectorSizes: quick ? [320] : DetectorBenchmark.allSizes,
-            liveSeconds: seconds, liveWarmUpSeconds: quick && liveSeconds == nil ? 1 : 2,
+            liveSeconds: seconds, liveWarmUpSeconds: quick && liveSeconds == nil ? 1 : 2, liveRuns: liveRuns ?? 1,
             liveBothTracking: !quick,
             memoryFrames: memoryFrames ?? (quick ? 1000 : defaultMemoryFrames),
             memoryInstances: quick ? 2 : 4, quick: quick, memoryPart: memoryPart)

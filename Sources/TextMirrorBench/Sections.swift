@@ -98,8 +98,11 @@ struct Sections {
             ? (options.liveBothTracking ? [.init(tracking: true), .init(tracking: false)] : [.init(tracking: true)])
             : [.init(tracking: nil)]
         if options.liveBothTracking { runs.append(.init(tracking: runs[0].tracking, threads: 1)) }
-        for settings in runs {
-            results.append(try benchmark.run(settings, frame: frame, progress: progress))
+        // Rounds interleave the configurations, so a noisy minute hurts each of them alike.
+        for _ in 0..<options.liveRuns {
+            for settings in runs {
+                results.append(try benchmark.run(settings, frame: frame, progress: progress))
+            }
         }
         print("""
             \(title)
@@ -109,6 +112,10 @@ struct Sections {
             """)
         print(LiveBenchmark.markdown(results))
         print("")
+        if options.liveRuns > 1 {
+            print(LiveBenchmark.summary(results, configurations: runs.count))
+            print("")
+        }
         print(LiveBenchmark.notes(results, seconds: options.liveSeconds, warmUpSeconds: options.liveWarmUpSeconds))
         print("- Load average at end: \(MachineFacts.loadAverage())")
     }

@@ -61,7 +61,7 @@ extension InkRefinement {
             return refineTurned(result, in: frame, format: format, horizontally: horizontally,
                                 vertically: vertically, tilting: false) ?? result
         }
-        // Within a pixel of level: level, for the exact mirror.
+        // Ends within `minTiltDrift` of level: level, for the exact mirror.
         let turns = (result.angle / 180).rounded()
         if result.width / 2 * abs(tan((result.angle - turns * 180) * .pi / 180)) < minTiltDrift {
             result.angle = turns * 180

@@ -35,6 +35,12 @@ public struct InkRefinement: Sendable, Equatable {
     /// crossed only by ascenders or descenders carry a fifth or more of it; rows between
     /// lines, nothing but noise.
     public var lineThreshold = 0.12
+    /// Beyond those rows, rows with at least this fraction still belong to the line, up to
+    /// `maxTail` of the line's height further: in "mirror reading practice" only the "g" and
+    /// the "p" descend, and their rows carry a twentieth of the inkiest row's steps. Cut off,
+    /// those descenders stay where they were while the rest of the line turns round.
+    public var tailThreshold = 0.03
+    public var maxTail = 0.6
     /// Gaps across the line (between an "i" and its dot) up to this fraction of the detected
     /// box's height are inside the line; the gap to the next line of a page is wider.
     public var maxRowGap = 0.08
@@ -206,8 +212,9 @@ public struct InkRefinement: Sendable, Equatable {
     /// columns: rows through letters step at every stroke, rows between lines hardly at all.
     /// Nil when the ink runs on to the window's end (text on texture, or lines too close to
     /// tell apart).
-    private func lineSpan(_ ink: [Int32], inside box: Range<Int>, pixels: Int, maxGap: Int,
+    private func lineSpan(_ rows: RowInk, inside box: Range<Int>, pixels: Int, maxGap: Int,
                           threshold fraction: Double? = nil) -> (Double, Double)? {
+        let ink = rows.sums
         guard box.count >= 4, box.lowerBound >= 0, box.upperBound <= ink.count else { return nil }
         let middle = (box.lowerBound + box.count / 4)..<(box.upperBound - box.count / 4)
         guard let peak = middle.max(by: { ink[$0] < ink[$1] }),
@@ -218,6 +225,22 @@ public struct InkRefinement: Sendable, Equatable {
         var first = peak, last = peak
         while let j = (max(first - maxGap - 1, 0)..<first).last(where: inky) { first = j }
         while let j = ((last + 1)..<min(last + maxGap + 2, ink.count)).first(where: inky) { last = j }
+        if fraction == nil {
+            // Then the sparse rows of the few letters that rise or descend beyond the rest.
+            // And with a stroke's contrast in it: at least half the typical strongest step of
+            // the line's rows. Rows of noise, or the anti-aliased rim below a baseline, step
+            // often but weakly.
+            let strokes = rows.strongest[first...last].sorted()
+            let stroke = Double(strokes[strokes.count / 2])
+            let tail = background + tailThreshold * (Double(ink[peak]) - background)
+            let reach = Int((maxTail * Double(last - first + 1)).rounded())
+            func tailed(_ i: Int) -> Bool { Double(ink[i]) >= tail && Double(rows.strongest[i]) >= 0.5 * stroke }
+            // Row by row, with no gap (a descender hangs from the line), and no further once the
+            // ink doubles again: that is the next line's ascenders, not this line's descenders.
+            let top = max(first - reach, 0), bottom = min(last + reach, ink.count - 1)
+            while first - 1 >= top, tailed(first - 1), ink[first - 1] <= 2 * ink[first] || inky(first) { first -= 1 }
+            while last + 1 <= bottom, tailed(last + 1), ink[last + 1] <= 2 * ink[last] || inky(last) { last += 1 }
+        }
         guard first > 0, last < ink.count - 1 else { return nil }
         return (Double(first), Double(last + 1))
     }
@@ -258,6 +281,14 @@ public struct InkRefinement: Sendable, Equatable {
     }
 }
 
+/// Per row of a window: how much it steps from column to column (`sums`: rows through letters
+/// step at every stroke) and its largest single step (`strongest`: a row crossed by one
+/// descender still has a stroke's full contrast, a row of noise or anti-aliasing does not).
+struct RowInk {
+    var sums: [Int32]
+    var strongest: [Int32]
+}
+
 /// Per position along one axis of a window: the sum of absolute steps between neighbouring
 /// pixels, and of signed steps (which tell an edge into the ink from one out of it).
 struct Steps {
@@ -285,21 +316,30 @@ struct Steps {
     }
 
     /// Per row of `rows`: the summed absolute step between neighbouring pixels across
-    /// `columns`, in the frame's luma.
-    static func rowInk(_ frame: FrameBuffer, format: PixelFormat, rows: Range<Int>, columns: Range<Int>) -> [Int32] {
+    /// `columns`, and the largest such step, in the frame's luma.
+    static func rowInk(_ frame: FrameBuffer, format: PixelFormat, rows: Range<Int>, columns: Range<Int>) -> RowInk {
         let w = columns.count
-        guard w >= 2 else { return [Int32](repeating: 0, count: rows.count) }
+        guard w >= 2 else { return RowInk(sums: [Int32](repeating: 0, count: rows.count), strongest: [Int32](repeating: 0, count: rows.count)) }
         let source = GrayDownscaler.source(for: format)
         let plane = UnsafeRawPointer(frame.planes[0]), stride = frame.strides[0]
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { buffer in
-            rows.map { y in
+        var ink = RowInk(sums: [], strongest: [])
+        ink.sums.reserveCapacity(rows.count)
+        ink.strongest.reserveCapacity(rows.count)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w) { buffer in
+            for y in rows {
                 let raw = (plane + y * stride).assumingMemoryBound(to: UInt8.self)
                 let row = lumaRow(raw, source: source, columns: columns, scratch: buffer.baseAddress!)
-                var energy: Int32 = 0
-                for x in 0..<(w - 1) { energy &+= abs(Int32(row[x + 1]) &- Int32(row[x])) }
-                return energy
+                var energy: Int32 = 0, strongest: Int32 = 0
+                for x in 0..<(w - 1) {
+                    let step = abs(Int32(row[x + 1]) &- Int32(row[x]))
+                    energy &+= step
+                    strongest = max(strongest, step)
+                }
+                ink.sums.append(energy)
+                ink.strongest.append(strongest)
             }
         }
+        return ink
     }
 
     /// Steps between neighbouring columns of `window`, summed over the rows of `box`, and

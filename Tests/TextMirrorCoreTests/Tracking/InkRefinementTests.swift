@@ -53,6 +53,21 @@ import TextMirrorCore
         #expect(abs(refined.width - (101.6 + 2 * rim)) < 0.5, "\(refined.width)")
     }
 
+    @Test func keepsTheDescendersOfAFewLetters() throws {
+        // Strokes 2 px wide every 6 px on rows 30..<50, and two of the 27 strokes hang on to
+        // row 58, as the "g" and "p" of "mirror reading practice" do.
+        var pixels = [UInt8](repeating: 230, count: Self.width * Self.height)
+        for stroke in 0..<27 {
+            let x0 = 20 + 6 * stroke
+            let bottom = stroke == 9 || stroke == 17 ? 58 : 50
+            for y in 30..<bottom { for x in x0..<(x0 + 2) { pixels[y * Self.width + x] = 20 } }
+        }
+        let box = PixelBox(centerX: 100, centerY: 42, width: 176, height: 34)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(refined.centerY + refined.height / 2 >= 58, "the descenders' rows are in: \(refined)")
+        #expect(refined.centerY - refined.height / 2 <= 30 && refined.centerY - refined.height / 2 >= 28, "\(refined)")
+    }
+
     @Test func keepsTheSizeWhenNotFitting() throws {
         let pixels = Self.luma(inkStart: 40, inkEnd: 141.6)
         let box = PixelBox(centerX: 93.8, centerY: 41, width: 114, height: 28)

@@ -118,7 +118,7 @@ struct QualityBenchmark {
 
 /// Sensor-like noise on the luma plane: uniform in ±amplitude, from a fixed seed per frame.
 func addNoise(_ frame: inout VideoFrame, amplitude: Double, seed: UInt64) {
-    var rng = BenchRandom(seed: 0xA015E ^ (seed &* 0x9E37_79B9_7F4A_7C15))
+    var rng = SplitMix64(seed: 0xA015E ^ (seed &* 0x9E37_79B9_7F4A_7C15))
     for i in 0..<(frame.width * frame.height) {
         let v = Double(frame.bytes[i]) + rng.uniform(-amplitude, amplitude)
         frame.bytes[i] = UInt8(min(max(v.rounded(), 0), 255))

@@ -1,3 +1,4 @@
+import TextMirrorCore
 /// The world the camera looks at: a large picture with a busy background (so the optical flow
 /// has something to follow everywhere, as in real scenes) and lines of text on plain signs,
 /// each line's ink box known exactly. Stored as full-resolution Y, U, V planes (BT.601
@@ -37,7 +38,7 @@ struct SceneCanvas {
     init(width: Int, height: Int, frameHeight: Int, seed: UInt64 = 11) throws(MotionBenchError) {
         self.width = width
         self.height = height
-        var rng = BenchRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var r = [UInt8](repeating: 0, count: width * height)
         var g = r, b = r
         Self.drawBackground(&r, &g, &b, width: width, height: height, rng: &rng)
@@ -103,7 +104,7 @@ struct SceneCanvas {
 
     /// Overlapping coloured rectangles over fine block noise: edges and corners everywhere.
     private static func drawBackground(_ r: inout [UInt8], _ g: inout [UInt8], _ b: inout [UInt8],
-                                       width: Int, height: Int, rng: inout BenchRandom) {
+                                       width: Int, height: Int, rng: inout SplitMix64) {
         for yy in 0..<height {
             for xx in 0..<width {
                 let i = yy * width + xx
@@ -147,19 +148,8 @@ struct SceneCanvas {
     }
 }
 
-/// SplitMix64, so every run draws the same scene.
-struct BenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// Uniform in low..<high (53 bits), for drawing the scene the same way every run.
     mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }

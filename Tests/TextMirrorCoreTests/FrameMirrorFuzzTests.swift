@@ -7,7 +7,7 @@ import TextMirrorCore
 /// for byte (guard bytes and padding included), rotated boxes sample by sample.
 @Suite struct FrameMirrorFuzzTests {
     /// A random edge: mostly inside the frame, sometimes outside, fractional, or not finite.
-    static func edge(_ rng: inout FuzzRandom, limit: Int) -> Double {
+    static func edge(_ rng: inout SplitMix64, limit: Int) -> Double {
         switch rng.below(20) {
         case 0: return -Double(rng.below(20)) - 0.5
         case 1: return Double(limit + rng.below(20))
@@ -17,7 +17,7 @@ import TextMirrorCore
         }
     }
 
-    static func axisAlignedBox(_ rng: inout FuzzRandom, width: Int, height: Int) -> PixelBox {
+    static func axisAlignedBox(_ rng: inout SplitMix64, width: Int, height: Int) -> PixelBox {
         let x0 = edge(&rng, limit: width), x1 = edge(&rng, limit: width)
         let y0 = edge(&rng, limit: height), y1 = edge(&rng, limit: height)
         // Usually ordered edges; sometimes as they came (negative or zero size).
@@ -30,7 +30,7 @@ import TextMirrorCore
     @Test("Random axis-aligned regions equal the reference, byte for byte")
     func fuzzAxisAligned() throws {
         let budget = FuzzBudget(iterations: 20_000, seconds: 4)
-        var rng = FuzzRandom(seed: budget.seed)
+        var rng = SplitMix64(seed: budget.seed)
         var tried = 0, failures = 0
         var formatsSeen = Set<PixelFormat>()
         while budget.allows(tried) {
@@ -60,7 +60,7 @@ import TextMirrorCore
     @Test("Random rotated regions match the nearest-neighbour reference")
     func fuzzRotated() throws {
         let budget = FuzzBudget(iterations: 5_000, seconds: 3)
-        var rng = FuzzRandom(seed: budget.seed)
+        var rng = SplitMix64(seed: budget.seed)
         var tried = 0, failures = 0
         while budget.allows(tried) {
             let format = rng.pick(PixelFormat.allCases)

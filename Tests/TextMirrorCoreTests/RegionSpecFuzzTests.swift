@@ -82,7 +82,7 @@ import TextMirrorCore
                                      "\u{301}", "🙂", "\u{0}", "\u{7F}", "١", "٫", "e999", "1e-999", "16", "17",
                                      "360000", "360001"]
 
-    static func number(_ rng: inout FuzzRandom) -> String {
+    static func number(_ rng: inout SplitMix64) -> String {
         var s = rng.chance(15) ? rng.pick(["+", "-"]) : ""
         switch rng.below(4) {
         case 0: s += String(rng.below(17))
@@ -94,12 +94,12 @@ import TextMirrorCore
         return s
     }
 
-    static func ws(_ rng: inout FuzzRandom) -> String {
+    static func ws(_ rng: inout SplitMix64) -> String {
         rng.chance(70) ? "" : rng.pick([" ", "  ", "\t", " \n", "\u{A0}"])
     }
 
     /// A spec the grammar allows (values may still break the value rules: that is tested too).
-    static func validSpec(_ rng: inout FuzzRandom) -> String {
+    static func validSpec(_ rng: inout SplitMix64) -> String {
         let regions = (0..<rng.below(5)).map { _ -> String in
             let count = rng.chance(30) ? 5 : 4
             return (0..<count).map { _ in ws(&rng) + number(&rng) + ws(&rng) }.joined(separator: ",")
@@ -109,7 +109,7 @@ import TextMirrorCore
         return ws(&rng) + spec
     }
 
-    static func mutate(_ spec: String, _ rng: inout FuzzRandom) -> String {
+    static func mutate(_ spec: String, _ rng: inout SplitMix64) -> String {
         var chars = Array(spec)
         for _ in 0..<(1 + rng.below(3)) {
             let at = chars.isEmpty ? 0 : rng.below(chars.count + 1)
@@ -122,7 +122,7 @@ import TextMirrorCore
         return String(chars)
     }
 
-    static func randomString(_ rng: inout FuzzRandom) -> String {
+    static func randomString(_ rng: inout SplitMix64) -> String {
         (0..<rng.below(40)).map { _ in rng.pick(alphabet) }.joined()
     }
 
@@ -140,7 +140,7 @@ import TextMirrorCore
     @Test("Random and mutated specs: never a crash, same verdict and values as the reference grammar")
     func fuzzParser() {
         let budget = FuzzBudget(iterations: 200_000, seconds: 3)
-        var rng = FuzzRandom(seed: budget.seed)
+        var rng = SplitMix64(seed: budget.seed)
         var tried = 0, accepted = 0, mismatches = 0
         while budget.allows(tried) {
             let spec: String

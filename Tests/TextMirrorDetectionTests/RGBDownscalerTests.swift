@@ -15,7 +15,7 @@ import Testing
     }
 
     private func patternValue(_ salt: Int, _ x: Int, _ y: Int) -> Int {
-        var rng = SplitMix(UInt64(salt * 1_000_003 + x * 1009 + y * 7919))
+        var rng = SplitMix64(seed: UInt64(salt * 1_000_003 + x * 1009 + y * 7919))
         return Int(rng.next() % 256)
     }
 
@@ -170,7 +170,7 @@ import Testing
     static let width = 64, height = 48, block = 8
 
     static func blockColour(_ bx: Int, _ by: Int) -> [UInt8] {
-        var rng = SplitMix(UInt64(bx * 31 + by * 977 + 5))
+        var rng = SplitMix64(seed: UInt64(bx * 31 + by * 977 + 5))
         return (0..<3).map { _ in UInt8(16 + rng.next() % 224) }
     }
 

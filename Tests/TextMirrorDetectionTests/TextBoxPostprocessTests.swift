@@ -95,7 +95,7 @@ import TextMirrorCore
     }
 
     @Test func orientationAlwaysDescribesTheSameRectangleWithAnAngleInRange() {
-        var rng = SplitMix(42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<2000 {
             func uniform(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1e6 * (hi - lo) }
             let input = PixelBox(centerX: uniform(0, 500), centerY: uniform(0, 500), width: uniform(1, 300),

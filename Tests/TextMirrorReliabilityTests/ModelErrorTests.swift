@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import TextMirrorCore
 import Testing
 
 /// A model that is missing, damaged or of another network: the element fails at start with an

@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import TextMirrorCore
 import Testing
 
 /// State changes while detection runs, and elements disposed with detection work queued.

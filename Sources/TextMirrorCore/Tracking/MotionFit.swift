@@ -102,13 +102,13 @@ public struct MotionFit: Sendable, Equatable {
     private func samples(count n: Int) -> [[Int]] {
         if sampleSize == 1 || n < 2 {
             if n <= iterations { return (0..<n).map { [$0] } }
-            var rng = FitRandom(seed: UInt64(n))
+            var rng = SplitMix64.fitSamples(n)
             return (0..<iterations).map { _ in [rng.below(n)] }
         }
         if n * (n - 1) / 2 <= iterations {
             return (0..<n).flatMap { i in ((i + 1)..<n).map { [i, $0] } }
         }
-        var rng = FitRandom(seed: UInt64(n))
+        var rng = SplitMix64.fitSamples(n)
         return (0..<iterations).map { _ in
             let i = rng.below(n)
             // 1 + below(n - 1) is never 0, so j != i.
@@ -176,24 +176,8 @@ public struct MotionFit: Sendable, Equatable {
     }
 }
 
-/// SplitMix64: a tiny deterministic generator for the fit's samples.
-struct FitRandom {
-    private var state: UInt64
+extension SplitMix64 {
+    /// The fit's generator for `n` points (offset so it differs from a plain seed of `n`).
+    static func fitSamples(_ n: Int) -> SplitMix64 { SplitMix64(seed: UInt64(n) &+ 0x7E57_5EED) }
 
-    init(seed: UInt64) { state = seed &+ 0x7E57_5EED }
-
-    mutating func next() -> UInt64 {
-        // Wrapping arithmetic is the algorithm, not an overflow.
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform enough in 0..<n for sampling (n is small; the modulo bias is negligible).
-    mutating func below(_ n: Int) -> Int {
-        precondition(n > 0, "below(0)")
-        return Int(next() % UInt64(n))
-    }
 }

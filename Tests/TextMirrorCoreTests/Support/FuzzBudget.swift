@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TextMirrorCore
 
 /// How long and from where a fuzz test runs: a seed (random per run, so CI keeps trying new
 /// inputs; `TEXTMIRROR_FUZZ_SEED` repeats a run exactly) and a budget of iterations and seconds
@@ -32,19 +33,7 @@ struct FuzzBudget {
     var repeatHint: String { "seed \(seed) (repeat with TEXTMIRROR_FUZZ_SEED=\(seed))" }
 }
 
-/// SplitMix64: small, fast and seedable, so a failing run can be repeated exactly.
-struct FuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+extension SplitMix64 {
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

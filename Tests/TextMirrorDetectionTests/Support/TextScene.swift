@@ -163,7 +163,7 @@ enum Background {
                     for y in 0..<height { fill(x..<(x + 1), y, r, g, bl) }
                 }
             case let .noise(block, seed):
-                var rng = SplitMix(seed)
+                var rng = SplitMix64(seed: seed)
                 for by in stride(from: 0, to: height, by: block) {
                     for bx in stride(from: 0, to: width, by: block) {
                         let v = UInt8(96 + rng.next() % 128)
@@ -171,7 +171,7 @@ enum Background {
                     }
                 }
             case let .clutter(seed):
-                var rng = SplitMix(seed)
+                var rng = SplitMix64(seed: seed)
                 for y in 0..<height { fill(0..<width, y, 120, 140, 110) }
                 for _ in 0..<60 {
                     let w = 20 + Int(rng.next() % UInt64(width / 3)), h = 20 + Int(rng.next() % UInt64(height / 3))
@@ -185,15 +185,3 @@ enum Background {
     }
 }
 
-/// A small deterministic random source (SplitMix64), so every run draws the same pictures.
-struct SplitMix {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import CGStreamer
 import CGStreamerCheck
 import Foundation
+import TextMirrorCore
 
 /// One raw video frame in GStreamer's default layout for its caps, owned by the test; every push
 /// sends a fresh copy, so a frame can be reused.
@@ -100,15 +101,3 @@ enum Frames {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64), so a failing run can be repeated exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -761,7 +761,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   g_object_class_install_property (gobject_class, PROP_THREADS,
       g_param_spec_int ("threads", "Threads",
           "Threads the detector may use (0 = automatic: one per core; they run "
-          "at background priority, so the streaming thread still gets a core)",
+          "at a lower priority, so the streaming thread still gets a core)",
           0, 64, DEFAULT_THREADS,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));

@@ -228,12 +228,12 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     detector->width = input_width;
     detector->height = input_height;
     /* getNumberOfCPUs honours the CPU affinity mask and cgroup limits. */
-    /* Automatic: one thread per core. The detection queue runs at background priority (nice
-     * 10, DetectionWorker.swift) and OpenCV's worker threads inherit it when the first
+    /* Automatic: one thread per core. The detection queue runs at a lower priority (nice 2,
+     * DetectionWorker.swift) and OpenCV's worker threads inherit it when the first
      * multi-threaded forward pass starts them from that queue (the probe below runs on one
      * thread so it does not start them here), so the streaming thread takes a core whenever
      * it needs one. Measured on 2 cores (README, benchmark section 3): 1 thread gives 8.8
-     * detections/s at 640, 2 threads 13-14/s, streaming-thread p99 within 2 ms either way. */
+     * detections/s at 640, 2 threads 12-13/s, streaming-thread p99 within 2 ms either way. */
     detector->threads = threads > 0 ? threads : std::max (1, cv::getNumberOfCPUs ());
     detector->model = textmirror_detector_read_model (model_path, message);
     if (!detector->model) {

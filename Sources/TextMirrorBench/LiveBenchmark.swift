@@ -172,7 +172,7 @@ struct LiveBenchmark {
                 + "the detector when one is due, tracking, mirroring, metas, messages.",
             "- thread CPU: CLOCK_THREAD_CPUTIME_ID of the streaming thread over the same span (the optical "
                 + "flow runs on this thread too); wall − CPU is time spent waiting for a core (other "
-                + "processes, or this one's detector threads, which run at background priority).",
+                + "processes, or this one's detector threads, which run at a lower priority).",
             "- dropped: buffers that entered textmirror's sink pad but never left its src pad (GstBaseTransform "
                 + "drops frames that QoS says will be late: those are also the QoS messages).",
             "- detections/s: `textmirror` element messages whose frame lies in the measured window "

@@ -18,7 +18,7 @@ public final class TextDetector: TextDetecting {
         public var modelPath: String
         /// Long side of the detector's input in pixels (the element's `detection-size`).
         public var detectionSize: Int
-        /// OpenCV worker threads, 0 = one per core (they run at the detection queue's background priority).
+        /// OpenCV worker threads, 0 = one per core (they run at the detection queue's lower priority).
         public var threads: Int
         public var postprocess: TextBoxPostprocess
         public var sampling: RGBDownscaler.Sampling

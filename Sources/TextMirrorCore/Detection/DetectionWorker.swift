@@ -40,11 +40,13 @@ public final class DetectionWorker: Sendable {
 
     public init(detector: any TextDetecting, label: String = "textmirror.detection") {
         self.detector = detector
-        // Background QoS: on Linux, Dispatch runs the job at nice 10, and OpenCV's worker
-        // threads started from it inherit that, so detection only uses CPU time the streaming
-        // thread does not want (README, benchmark section 3: 13-14 detections/s at 640 on 2
-        // cores with the streaming thread's p99 under 2 ms).
-        self.queue = DispatchQueue(label: label, qos: .background)
+        // Utility QoS: on Linux, Dispatch runs the job at nice 2, and OpenCV's worker threads
+        // started from it inherit that, so the streaming thread (nice 0) wins a contended core
+        // (README, benchmark section 3: 12 detections/s at 640 on 2 cores with the streaming
+        // thread's p99 under 2 ms). Not background (nice 10): it measured the same on an idle
+        // machine, but starved detection completely while other work kept both cores busy (a
+        // 3-second preview found no text while the test suite ran).
+        self.queue = DispatchQueue(label: label, qos: .utility)
     }
 
     /// The generation new submissions belong to.

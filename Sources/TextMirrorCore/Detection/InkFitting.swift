@@ -10,7 +10,7 @@ public struct InkFitting: Sendable, Equatable {
     public var refinement = InkRefinement()
     /// Detector angles within this many degrees of level are taken as level before fitting
     /// (the detector tilts level lines by up to 2.5°); the fit then measures the real tilt.
-    public var levelWithin = 3.0
+    public var levelWithin = BoxTracker.Parameters.defaultLevelWithin
 
     public init() {}
 

@@ -39,14 +39,16 @@ public struct BoxTracker: Sendable, Equatable {
         /// detector's minimum-area rectangles tilt level lines by up to 2.5° (ascenders,
         /// descenders; measured by textmirror-motion-bench), which over a 300-pixel line skews
         /// the mirrored ends by ±6 px; axis-aligned boxes also take the exact, cheaper mirror
-        /// path and can be re-centred on their ink (`InkRefinement`). A line really turned by
-        /// less than this is mirrored as if level.
+        /// path. A line really turned by less than this is mirrored as if level, unless it was
+        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same bound
+        /// before fitting).
         public var levelWithin: Double
+        public static let defaultLevelWithin = 3.0
 
         public init(smoothing: Double = 0.35, holdTime: UInt64 = BoxTracker.defaultHoldTime,
                     association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
                     confirmHits: Int = 2, noise: Double = 0.15, preciseNoise: Double = 0.04,
-                    levelWithin: Double = 3) {
+                    levelWithin: Double = Parameters.defaultLevelWithin) {
             self.smoothing = smoothing
             self.holdTime = holdTime
             self.association = association
@@ -110,14 +112,12 @@ public struct BoxTracker: Sendable, Equatable {
 
     /// Folds in a detection that ran on the frame at `detectedAt` (nil: this frame), now that
     /// the current frame is at `now`. Detections older than the remembered motion are dropped:
-    /// there is no telling where their boxes are now. `refine` re-centres each detected box
-    /// once it is placed in the current frame (`InkRefinement` on the current frame's pixels),
-    /// or returns nil when it cannot; a refined box is trusted to `preciseNoise`, an unrefined
-    /// one to `noise`. Boxes at the edge of the `frameWidth` x `frameHeight` frame are not
+    /// there is no telling where their boxes are now. A box fitted to its ink (`TextBox.fitted`,
+    /// by `InkFitting` on its own frame) is trusted to `preciseNoise`, any other to `noise`.
+    /// Boxes at the edge of the `frameWidth` x `frameHeight` frame are not
     /// smoothed: a line partly out of view changes size for real as it moves.
     public mutating func incorporate(_ detected: [TextBox], detectedAt: UInt64?, now: UInt64,
-                                     frameWidth: Int, frameHeight: Int, parameters: Parameters,
-                                     refine: (PixelBox) -> PixelBox? = { _ in nil }) {
+                                     frameWidth: Int, frameHeight: Int, parameters: Parameters) {
         let source = detectedAt ?? now
         guard let sinceDetection = source == now ? .identity : globalMotion.accumulated(since: source) else {
             return
@@ -129,13 +129,11 @@ public struct BoxTracker: Sendable, Equatable {
                 || box.centerX + e.x >= Double(frameWidth) - 1 || box.centerY + e.y >= Double(frameHeight) - 1
         }
         func place(_ text: TextBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
-            // A box fitted to its ink on its own frame (InkFitting) has its measured tilt and
-            // is as precise as a refined one.
+            // A box fitted to its ink on its own frame keeps its measured tilt.
             if text.fitted { return (motion.apply(text.box), true) }
             var level = text.box
             if abs(level.angle) <= parameters.levelWithin { level.angle = 0 }
-            let moved = motion.apply(level)
-            return refine(moved).map { ($0, true) } ?? (moved, false)
+            return (motion.apply(level), false)
         }
         let placed = detected.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)

@@ -43,6 +43,19 @@ public struct GrayDownscaler: Sendable {
         case luma(offset: Int, step: Int)
         /// R, G and B byte offsets in a pixel of `bytes` bytes, plane 0.
         case rgb(r: Int, g: Int, b: Int, bytes: Int)
+
+        /// The luma of pixel `x` of a row of plane 0 (RGB: BT.601 weights in 8-bit fixed
+        /// point, 77 + 150 + 29 = 256), for code that reads pixels one by one.
+        @inline(__always)
+        func luma(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 {
+            switch self {
+            case let .luma(offset, step):
+                return row[x * step + offset]
+            case let .rgb(r, g, b, bytes):
+                let p = row + x * bytes
+                return UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
+            }
+        }
     }
 
     /// Long side the gray picture is made about this big (an integer factor decides).

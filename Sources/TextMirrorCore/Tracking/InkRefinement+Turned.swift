@@ -82,16 +82,7 @@ private struct LumaReader {
         source = GrayDownscaler.source(for: format)
     }
 
-    func at(_ x: Int, _ y: Int) -> Int {
-        let row = plane + y * stride
-        switch source {
-        case let .luma(offset, step):
-            return Int(row[x * step + offset])
-        case let .rgb(r, g, b, bytes):
-            let p = row + x * bytes
-            return (77 * Int(p[r]) + 150 * Int(p[g]) + 29 * Int(p[b])) >> 8
-        }
-    }
+    func at(_ x: Int, _ y: Int) -> Int { Int(source.luma(plane + y * stride, x)) }
 
     /// Callers keep (x, y) and (x + 1, y + 1) inside the frame.
     func bilinear(x: Double, y: Double) -> UInt8 {

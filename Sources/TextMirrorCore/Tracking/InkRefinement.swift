@@ -301,17 +301,8 @@ struct Steps {
     /// plane of its own, else gathered or computed into `scratch` (`columns.count` bytes).
     static func lumaRow(_ raw: UnsafePointer<UInt8>, source: GrayDownscaler.Source, columns: Range<Int>,
                         scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
-        switch source {
-        case .luma(offset: 0, step: 1):
-            return raw + columns.lowerBound
-        case let .luma(offset, step):
-            for x in 0..<columns.count { scratch[x] = raw[(columns.lowerBound + x) * step + offset] }
-        case let .rgb(r, g, b, bytes):
-            for x in 0..<columns.count {
-                let p = raw + (columns.lowerBound + x) * bytes
-                scratch[x] = UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
-            }
-        }
+        if source == .luma(offset: 0, step: 1) { return raw + columns.lowerBound }
+        for x in 0..<columns.count { scratch[x] = source.luma(raw, columns.lowerBound + x) }
         return UnsafePointer(scratch)
     }
 

@@ -83,6 +83,30 @@ struct TextMirrorFlow {
   int built_levels (int which) const { return static_cast<int> (pyramids[which].size ()) / 2 - 1; }
 };
 
+namespace {
+
+/* Call from a catch (...) block: records what the exception in flight says in
+ * flow->last_error and turns it into a status, so no exception leaves this file. */
+TextMirrorFlowStatus
+textmirror_flow_failed (TextMirrorFlow *flow)
+{
+  try {
+    throw;
+  } catch (const cv::Exception &e) {
+    flow->last_error = std::string ("OpenCV: ") + e.what ();
+  } catch (const std::bad_alloc &) {
+    flow->last_error = "out of memory";
+    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
+  } catch (const std::exception &e) {
+    flow->last_error = e.what ();
+  } catch (...) {
+    flow->last_error = "unknown error";
+  }
+  return TEXTMIRROR_FLOW_ERROR_OPENCV;
+}
+
+}  // namespace
+
 extern "C" {
 
 TextMirrorFlow *
@@ -168,22 +192,10 @@ textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray, int32_t width, 
     });
     flow->pictures = std::min (flow->pictures + 1, 2);
     return TEXTMIRROR_FLOW_OK;
-  } catch (const cv::Exception &e) {
-    flow->pictures = 0;
-    flow->last_error = std::string ("OpenCV: ") + e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
-  } catch (const std::bad_alloc &) {
-    flow->pictures = 0;
-    flow->last_error = "out of memory";
-    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    flow->pictures = 0;
-    flow->last_error = e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
   } catch (...) {
+    /* A half-built pyramid is no previous picture. */
     flow->pictures = 0;
-    flow->last_error = "unknown error";
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
+    return textmirror_flow_failed (flow);
   }
 }
 
@@ -249,18 +261,8 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
     });
     *out_count = written;
     return TEXTMIRROR_FLOW_OK;
-  } catch (const cv::Exception &e) {
-    flow->last_error = std::string ("OpenCV: ") + e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
-  } catch (const std::bad_alloc &) {
-    flow->last_error = "out of memory";
-    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    flow->last_error = e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
   } catch (...) {
-    flow->last_error = "unknown error";
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
+    return textmirror_flow_failed (flow);
   }
 }
 
@@ -304,18 +306,8 @@ textmirror_flow_track (TextMirrorFlow *flow, const TextMirrorFlowPoint *from,
       found[i] = flow->status[i] != 0 && std::isfinite (flow->to[i].x) && std::isfinite (flow->to[i].y);
     }
     return TEXTMIRROR_FLOW_OK;
-  } catch (const cv::Exception &e) {
-    flow->last_error = std::string ("OpenCV: ") + e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
-  } catch (const std::bad_alloc &) {
-    flow->last_error = "out of memory";
-    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    flow->last_error = e.what ();
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
   } catch (...) {
-    flow->last_error = "unknown error";
-    return TEXTMIRROR_FLOW_ERROR_OPENCV;
+    return textmirror_flow_failed (flow);
   }
 }
 

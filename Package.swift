@@ -3,12 +3,18 @@
 // textmirror: a GStreamer element that mirror-reverses the text it finds in video.
 //
 // Layout (see README.md, "How the code is organised"):
-//   CShim/            C glue: GObject element + plugin registration, and the C++ OpenCV wrapper.
+//   CShim/            C glue: GObject element + plugin registration, and the C++ wrappers of
+//                     OpenVINO (the networks) and OpenCV (contours, optical flow).
 //                     CShim/include/textmirror.h is the whole C <-> Swift boundary.
 //   Sources/TextMirrorCore    Swift, no GStreamer: geometry, region parsing, mirror kernels.
 //   Sources/TextMirrorPlugin  Swift implementation of the boundary header (@_cdecl exports).
 //   Tests/                    unit tests of the core, element tests in real pipelines.
 import PackageDescription
+
+/// The OpenVINO runtime unpacked by scripts/fetch-openvino.sh (git-ignored): its C API header
+/// and libraries, which the plugin links and finds at run time through its RUNPATH
+/// (scripts/install.sh rewrites that for an installed copy).
+let openVINO = Context.packageDirectory + "/vendor/openvino"
 
 let package = Package(
     name: "textmirror",
@@ -40,14 +46,16 @@ let package = Package(
             exclude: ["system"],
             publicHeadersPath: "include",
             cSettings: [.define("GST_USE_UNSTABLE_API")],
-            // textmirror_detector.cpp: Debian installs OpenCV's headers outside the default
-            // search path, and pkg-config's opencv4 would link every OpenCV module, so the
-            // include path is given here and only the modules used are linked (video: optical
-            // flow, for tracking boxes between detections).
-            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            // Debian installs OpenCV's headers outside the default search path, and pkg-config's
+            // opencv4 would link every OpenCV module, so the include path is given here and
+            // only the modules used are linked (imgproc: contours of the text map; video:
+            // optical flow, for tracking boxes between detections).
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-I\(openVINO)/include"])],
             linkerSettings: [
-                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_video"),
-                .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_core"),
+                .linkedLibrary("openvino_c"),
+                .unsafeFlags(["-L\(openVINO)/lib", "-Xlinker", "-rpath", "-Xlinker", "\(openVINO)/lib"]),
             ]
         ),
         .target(name: "TextMirrorCore"),

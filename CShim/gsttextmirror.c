@@ -48,6 +48,7 @@ enum
   PROP_DETECTION_RATE,
   PROP_DETECTION_SIZE,
   PROP_THREADS,
+  PROP_INFERENCE_PRECISION,
   PROP_TEXT_THRESHOLD,
   PROP_BOX_THRESHOLD,
   PROP_MIN_TEXT_HEIGHT,
@@ -64,9 +65,10 @@ enum
 #define DEFAULT_DETECT TRUE
 #define DEFAULT_MODEL NULL
 #define DEFAULT_DETECTION_MODE TEXTMIRROR_DETECTION_AUTO
-#define DEFAULT_DETECTION_RATE 15.0
+#define DEFAULT_DETECTION_RATE 30.0
 #define DEFAULT_DETECTION_SIZE 640
 #define DEFAULT_THREADS 0
+#define DEFAULT_INFERENCE_PRECISION TEXTMIRROR_PRECISION_AUTO
 #define DEFAULT_TEXT_THRESHOLD 0.3
 #define DEFAULT_BOX_THRESHOLD 0.5
 #define DEFAULT_MIN_TEXT_HEIGHT 0.01
@@ -168,6 +170,29 @@ gst_text_mirror_detection_mode_get_type (void)
   return type;
 }
 
+static GType
+gst_text_mirror_precision_get_type_once (void)
+{
+  static const GEnumValue values[] = {
+    {TEXTMIRROR_PRECISION_AUTO,
+        "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
+          "results differ slightly between CPUs)", "auto"},
+    {TEXTMIRROR_PRECISION_F32,
+        "32-bit float: the same results on every CPU", "f32"},
+    {0, NULL, NULL},
+  };
+  return g_enum_register_static ("GstTextMirrorInferencePrecision", values);
+}
+
+GType
+gst_text_mirror_precision_get_type (void)
+{
+  static GType type = 0;
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, gst_text_mirror_precision_get_type_once ());
+  return type;
+}
+
 #define gst_text_mirror_parent_class parent_class
 G_DEFINE_TYPE (GstTextMirror, gst_text_mirror, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
@@ -189,6 +214,7 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .detection_rate = self->detection_rate,
     .detection_size = self->detection_size,
     .threads = self->threads,
+    .precision = self->precision,
     .text_threshold = self->text_threshold,
     .box_threshold = self->box_threshold,
     .min_text_height = self->min_text_height,
@@ -572,6 +598,9 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
     case PROP_THREADS:
       self->threads = g_value_get_int (value);
       break;
+    case PROP_INFERENCE_PRECISION:
+      self->precision = g_value_get_enum (value);
+      break;
     case PROP_TEXT_THRESHOLD:
       self->text_threshold = g_value_get_double (value);
       break;
@@ -644,6 +673,9 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_THREADS:
       g_value_set_int (value, self->threads);
+      break;
+    case PROP_INFERENCE_PRECISION:
+      g_value_set_enum (value, self->precision);
       break;
     case PROP_TEXT_THRESHOLD:
       g_value_set_double (value, self->text_threshold);
@@ -755,7 +787,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
       g_param_spec_int ("detection-size", "Detection size",
           "Long side, in pixels, of the picture the detector sees (rounded to "
           "a multiple of 32); larger finds smaller text but costs more",
-          64, 4096, DEFAULT_DETECTION_SIZE,
+          64, TEXTMIRROR_DETECTION_SIZE_MAX, DEFAULT_DETECTION_SIZE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_THREADS,
@@ -763,6 +795,14 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "Threads the detector may use (0 = automatic: one per core; they run "
           "at a lower priority, so the streaming thread still gets a core)",
           0, 64, DEFAULT_THREADS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_INFERENCE_PRECISION,
+      g_param_spec_enum ("inference-precision", "Inference precision",
+          "Numeric precision of the neural networks: auto lets OpenVINO pick "
+          "bf16 on CPUs that have it (faster, results differ slightly between "
+          "CPUs); f32 gives the same results on every CPU",
+          GST_TYPE_TEXT_MIRROR_PRECISION, DEFAULT_INFERENCE_PRECISION,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
@@ -831,6 +871,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
       &gst_text_mirror_src_template);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_PRECISION, 0);
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_text_mirror_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_text_mirror_stop);
@@ -854,6 +895,7 @@ gst_text_mirror_init (GstTextMirror * self)
   self->detection_rate = DEFAULT_DETECTION_RATE;
   self->detection_size = DEFAULT_DETECTION_SIZE;
   self->threads = DEFAULT_THREADS;
+  self->precision = DEFAULT_INFERENCE_PRECISION;
   self->text_threshold = DEFAULT_TEXT_THRESHOLD;
   self->box_threshold = DEFAULT_BOX_THRESHOLD;
   self->min_text_height = DEFAULT_MIN_TEXT_HEIGHT;

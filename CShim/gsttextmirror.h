@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (GstTextMirror, gst_text_mirror, GST, TEXT_MIRROR, GstVideo
 GType gst_text_mirror_flip_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_DETECTION_MODE (gst_text_mirror_detection_mode_get_type ())
 GType gst_text_mirror_detection_mode_get_type (void);
+#define GST_TYPE_TEXT_MIRROR_PRECISION (gst_text_mirror_precision_get_type ())
+GType gst_text_mirror_precision_get_type (void);
 
 struct _GstTextMirror
 {
@@ -33,6 +35,7 @@ struct _GstTextMirror
   gdouble detection_rate;
   gint detection_size;
   gint threads;
+  TextMirrorPrecision precision;
   gdouble text_threshold;
   gdouble box_threshold;
   gdouble min_text_height;

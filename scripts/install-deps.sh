@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what textmirror needs on a fresh Debian 12 machine and fetches the text-detection
-# model. Idempotent: packages already present are not reinstalled, a verified model is kept.
+# Installs what textmirror needs on a fresh Debian 12 machine, fetches the OpenVINO runtime and
+# the text models. Idempotent: packages already present are not reinstalled, verified
+# downloads are kept.
 # Run as root (or with sudo available).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
-# Build: GStreamer + plugins-base development files, OpenCV (DNN text detector, optical flow).
+# Build: GStreamer + plugins-base development files, OpenCV (contours, optical flow).
 # Run time and tests: videoflip/pngenc/vp8enc (good), textoverlay for generated scenes (x),
 # x264enc for MP4 recording (ugly), PyGObject for the embedding example.
 packages=(
@@ -23,7 +24,8 @@ packages=(
   #     used by examples/python/textmirror_app.py;
   #   gcc, libc6-dev, make: build examples/c/textmirror_app.c.
   gstreamer1.0-libav python3-gst-1.0 gcc libc6-dev make
-  # scripts/install.sh: rewrites the installed plugin's RUNPATH to its private Swift runtime.
+  # scripts/install.sh: rewrites the installed plugin's RUNPATH to its private runtime;
+  # scripts/fetch-openvino.sh: sets the OpenVINO libraries' RUNPATH.
   patchelf
   valgrind                      # scripts/check-memory.sh (leak check in the tests)
 )
@@ -42,6 +44,5 @@ else
   echo "textmirror: all Debian packages present"
 fi
 
-if [ -x "$here/fetch-model.sh" ]; then
-  "$here/fetch-model.sh"
-fi
+"$here/fetch-openvino.sh"
+"$here/fetch-model.sh"

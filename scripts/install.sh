@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# install.sh: installs the textmirror plugin and its detection model where GStreamer and the
+# install.sh: installs the textmirror plugin and its models where GStreamer and the
 # element find them by themselves, with no environment variable, so that
 # `gst-inspect-1.0 textmirror` and pipelines work from any folder and in any program (gst-launch,
 # Python, C).
@@ -13,31 +13,31 @@
 #   --prefix DIR      install system-wide under DIR (see the layout below)
 #   --no-build        install the plugin already built in .build/release instead of building
 #                     it first (swift build -c release --product gsttextmirror)
-#   --no-model        do not install the model (the element then needs the model property or
+#   --no-model        do not install the models (the element then needs the model property or
 #                     $TEXTMIRROR_MODEL, or detect=false)
 #   --no-system-link  with --prefix: do not link the plugin into GStreamer's system plugin
 #                     folder (GStreamer will then only find it through GST_PLUGIN_PATH)
 #   --static-stdlib   build the plugin with the Swift runtime linked in (-static-stdlib, into
 #                     .build/static-stdlib; one 12 MB file, no runtime copy; see below)
-#   --uninstall       remove the plugin, its Swift runtime copy, the model and the link
+#   --uninstall       remove the plugin, its runtime copy, the models and the link
 #   -h, --help        show this text
 #
 # Layout. D is ${XDG_DATA_HOME:-~/.local/share} for a user install:
 #   D/gstreamer-1.0/plugins/libgsttextmirror.so    GStreamer's user plugin folder
-#   D/textmirror/swift-runtime/*.so                the Swift runtime the plugin needs
-#   D/textmirror/models/ppocrv4_det.onnx           the model (found there by the element)
+#   D/textmirror/runtime/*.so                      the Swift runtime and OpenVINO, as the plugin needs
+#   D/textmirror/models/ppocrv4_{det,rec}.onnx     the models (found there by the element)
 # and with --prefix P:
 #   P/lib/gstreamer-1.0/libgsttextmirror.so
-#   P/lib/textmirror/swift-runtime/*.so
-#   P/share/textmirror/models/ppocrv4_det.onnx
+#   P/lib/textmirror/runtime/*.so
+#   P/share/textmirror/models/ppocrv4_{det,rec}.onnx
 #   + a symbolic link to the plugin in GStreamer's system plugin folder (on Debian 12
 #     /usr/lib/x86_64-linux-gnu/gstreamer-1.0; P/lib/... is not searched by GStreamer). With
 #     --prefix /usr the plugin goes straight into that folder, its runtime next to it in
-#     /usr/lib/x86_64-linux-gnu/textmirror/swift-runtime.
+#     /usr/lib/x86_64-linux-gnu/textmirror/runtime.
 #
 # The Swift runtime: the plugin is a Swift library, linked against libswiftCore.so and friends,
 # which live in the Swift toolchain (/opt/swift/usr/lib/swift/linux), not in any system folder.
-# The libraries it needs (as ldd reports them) are copied into the private swift-runtime folder
+# The libraries it needs (as ldd reports them) are copied into the private runtime folder
 # and the installed plugin's RUNPATH is rewritten with patchelf to point there
 # ($ORIGIN-relative, plus the absolute folder for when the plugin is reached through the
 # system link), so it loads in any process, even when the toolchain is gone. With
@@ -45,15 +45,21 @@
 # processes that already hold another Swift runtime (a Swift application built with another
 # toolchain), which the shared copy would otherwise have to share.
 #
+# OpenVINO, which runs the networks, is not packaged by Debian: scripts/fetch-openvino.sh
+# unpacked its runtime into vendor/openvino/lib, and the libraries there (runtime, C API, CPU
+# plugin, ONNX frontend, oneTBB; each with RUNPATH $ORIGIN) are copied into the same runtime
+# folder, where the OpenVINO runtime finds its CPU plugin beside itself.
+#
 # Environment: SWIFT (default swift), XDG_DATA_HOME, and GST_REGISTRY (the check at the end uses
 # the same registry as every other GStreamer program run with this environment).
 set -euo pipefail
 
 readonly PLUGIN_FILE=libgsttextmirror.so
-readonly MODEL_FILE=ppocrv4_det.onnx
+readonly MODEL_FILES=(ppocrv4_det.onnx ppocrv4_rec.onnx ppocrv4_rec_keys.txt)
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_root="$(dirname "$script_dir")"
 build_plugin="$source_root/.build/release/$PLUGIN_FILE"
+openvino_lib_dir="$source_root/vendor/openvino/lib"
 
 say() { printf 'install: %s\n' "$*"; }
 die() { printf 'install: error: %s\n' "$*" >&2; exit 1; }
@@ -93,9 +99,9 @@ link=""
 if [ -z "$prefix" ]; then
   data="${XDG_DATA_HOME:-${HOME:?HOME is not set}/.local/share}"
   plugin_dir="$data/gstreamer-1.0/plugins"
-  runtime_dir="$data/textmirror/swift-runtime"
+  runtime_dir="$data/textmirror/runtime"
   # shellcheck disable=SC2016  # $ORIGIN is for the dynamic linker, not the shell
-  runpath='$ORIGIN/../../textmirror/swift-runtime'
+  runpath='$ORIGIN/../../textmirror/runtime'
   model_dir="$data/textmirror/models"
   scope="user $(id -un)"
 else
@@ -107,8 +113,8 @@ else
     # --uninstall removes a link made earlier even when given --no-system-link.
     (( ! system_link && ! uninstall )) || link="$sysdir/$PLUGIN_FILE"
   fi
-  runtime_dir="$(dirname "$plugin_dir")/textmirror/swift-runtime"
-  runpath="\$ORIGIN/../textmirror/swift-runtime:$runtime_dir"
+  runtime_dir="$(dirname "$plugin_dir")/textmirror/runtime"
+  runpath="\$ORIGIN/../textmirror/runtime:$runtime_dir"
   model_dir="$prefix/share/textmirror/models"
   scope="prefix $prefix"
 fi
@@ -130,8 +136,11 @@ if (( uninstall )); then
     rm -f "$link"; say "removed $link"; removed=1
   fi
   [ ! -e "$plugin" ] || { rm -f "$plugin"; say "removed $plugin"; removed=1; }
-  [ ! -d "$runtime_dir" ] || { rm -rf "$runtime_dir"; say "removed $runtime_dir"; removed=1; }
-  for f in "$model_dir/$MODEL_FILE" "$model_dir/$MODEL_FILE.sha256"; do
+  # swift-runtime: the folder's name before OpenVINO moved in.
+  for dir in "$runtime_dir" "$(dirname "$runtime_dir")/swift-runtime"; do
+    [ ! -d "$dir" ] || { rm -rf "$dir"; say "removed $dir"; removed=1; }
+  done
+  for f in "${MODEL_FILES[@]/#/$model_dir/}" "$model_dir/ppocrv4_det.onnx.sha256"; do
     [ ! -e "$f" ] || { rm -f "$f"; say "removed $f"; removed=1; }
   done
   # Folders left empty by the above (never anything else).
@@ -154,7 +163,10 @@ if (( build )); then
   command -v "$swift" >/dev/null \
     || die "$swift not found: put the Swift toolchain on PATH, or build elsewhere and use --no-build"
   say "building the plugin (swift ${build_command[*]})"
-  (cd "$source_root" && "$swift" "${build_command[@]}") || die "the build failed"
+  # SwiftPM warns that it drops pkg-config's -pthread (a flag it does not pass on; the
+  # libraries link their threads anyway): four lines of noise on every build.
+  (cd "$source_root" && "$swift" "${build_command[@]}" 2>&1 | { grep -v "prohibited flag(s): -pthread" || true; }) \
+    || die "the build failed"
 fi
 [ -f "$build_plugin" ] \
   || die "$build_plugin does not exist: build it with 'swift ${build_command[*]}' (or leave out --no-build)"
@@ -172,6 +184,15 @@ if [ -n "$swift_lib_dir" ]; then
     < <(awk -v dir="$swift_lib_dir/" '$2 == "=>" && index($3, dir) == 1 { print $3 }' <<< "$ldd_out")
 fi
 
+# OpenVINO's libraries: every file (not the linker's unversioned links) of the unpacked runtime.
+openvino_libs=()
+if [ -d "$openvino_lib_dir" ]; then
+  while read -r path; do openvino_libs+=("$path"); done \
+    < <(find "$openvino_lib_dir" -maxdepth 1 -type f -name 'lib*.so*' | sort)
+fi
+((${#openvino_libs[@]})) \
+  || die "no OpenVINO runtime in $openvino_lib_dir: fetch it with scripts/fetch-openvino.sh"
+
 for dir in "$plugin_dir" "$runtime_dir" ${link:+"$(dirname "$link")"}; do check_writable "$dir"; done
 (( ! model )) || check_writable "$model_dir"
 
@@ -180,23 +201,23 @@ mkdir -p "$plugin_dir"
 # A new file renamed over the old one: processes that have the old plugin mapped keep theirs.
 tmp_plugin="$plugin_dir/.$PLUGIN_FILE.new"
 cp "$build_plugin" "$tmp_plugin"
+rm -rf "$runtime_dir.new"
+mkdir -p "$runtime_dir.new"
+((${#swift_libs[@]} == 0)) || cp -L "${swift_libs[@]}" "$runtime_dir.new/"
+cp "${openvino_libs[@]}" "$runtime_dir.new/"
+rm -rf "$runtime_dir" "$(dirname "$runtime_dir")/swift-runtime"
+mv "$runtime_dir.new" "$runtime_dir"
 if ((${#swift_libs[@]})); then
-  rm -rf "$runtime_dir.new"
-  mkdir -p "$runtime_dir.new"
-  cp -L "${swift_libs[@]}" "$runtime_dir.new/"
-  rm -rf "$runtime_dir"
-  mv "$runtime_dir.new" "$runtime_dir"
   say "Swift runtime: ${#swift_libs[@]} libraries from $swift_lib_dir -> $runtime_dir"
-  patchelf --set-rpath "$runpath" "$tmp_plugin"
 else
-  say "the plugin needs no shared Swift runtime (built with -static-stdlib): nothing to copy"
-  rm -rf "$runtime_dir"  # left by an earlier install of a plugin that needed it
-  patchelf --remove-rpath "$tmp_plugin"
+  say "the plugin needs no shared Swift runtime (built with -static-stdlib)"
 fi
+say "OpenVINO: ${#openvino_libs[@]} libraries from $openvino_lib_dir -> $runtime_dir"
+patchelf --set-rpath "$runpath" "$tmp_plugin"
 chmod 0755 "$tmp_plugin"
 mv -f "$tmp_plugin" "$plugin"
 runpath_now="$(patchelf --print-rpath "$plugin")"
-say "plugin: $plugin (${runpath_now:+RUNPATH $runpath_now}${runpath_now:-no RUNPATH})"
+say "plugin: $plugin (RUNPATH ${runpath_now:-none})"
 
 if [ -n "$link" ]; then
   if [ -e "$link" ] && [ ! -L "$link" ]; then
@@ -207,17 +228,17 @@ if [ -n "$link" ]; then
 fi
 
 if (( model )); then
+  # The source tree's models/ are copied first; fetch-model.sh then keeps every file that
+  # matches its pinned hash and downloads only what is missing or damaged.
   mkdir -p "$model_dir"
-  source_model="$source_root/models/$MODEL_FILE"
-  if [ -f "$source_model" ]; then
-    cp "$source_model" "$model_dir/.$MODEL_FILE.new"
-    mv -f "$model_dir/.$MODEL_FILE.new" "$model_dir/$MODEL_FILE"
-    (cd "$model_dir" && sha256sum "$MODEL_FILE" > "$MODEL_FILE.sha256")
-  else
-    say "no model in $source_root/models: fetching it"
-    "$script_dir/fetch-model.sh" --output "$model_dir/$MODEL_FILE" || die "could not fetch the model"
-  fi
-  say "model: $model_dir/$MODEL_FILE"
+  for file in "${MODEL_FILES[@]}"; do
+    [ -f "$source_root/models/$file" ] || continue
+    cp "$source_root/models/$file" "$model_dir/.$file.new"
+    mv -f "$model_dir/.$file.new" "$model_dir/$file"
+  done
+  "$script_dir/fetch-model.sh" --output "$model_dir" >/dev/null || die "could not fetch the models"
+  rm -f "$model_dir/ppocrv4_det.onnx.sha256"  # left by earlier versions
+  say "models: $model_dir"
 fi
 
 # The check a user would make: a fresh process, run from another folder, with no variable that

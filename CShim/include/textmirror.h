@@ -45,6 +45,15 @@ typedef enum {
   TEXTMIRROR_FORMAT_GRAY8,
 } TextMirrorFormat;
 
+/* Numeric precision of the networks (the "inference-precision" property). */
+typedef enum {
+  TEXTMIRROR_PRECISION_AUTO = 0, /* OpenVINO's choice: bf16 where the CPU has bf16 instructions */
+  TEXTMIRROR_PRECISION_F32 = 1,  /* 32-bit float everywhere: the same results on every CPU */
+} TextMirrorPrecision;
+
+/* The largest detector input side (the "detection-size" property's maximum). */
+#define TEXTMIRROR_DETECTION_SIZE_MAX 4096
+
 /* The reversal applied inside each region (the element's "flip" property). */
 typedef enum {
   TEXTMIRROR_FLIP_HORIZONTAL = 0,
@@ -92,6 +101,7 @@ typedef struct {
   double detection_rate;        /* Hz, upper bound */
   int32_t detection_size;       /* long side of the detector's input, pixels */
   int32_t threads;              /* detector threads, 0 = automatic */
+  TextMirrorPrecision precision; /* the networks' numeric precision */
   double text_threshold;        /* probability-map threshold */
   double box_threshold;         /* minimum mean probability of a box */
   double min_text_height;       /* fraction of the frame height */
@@ -177,7 +187,7 @@ const char *textmirror_plugin_filename (void);
 
 /* ---- Implemented in C++ (CShim/textmirror_detector.cpp), called from Swift --------------- */
 
-/* The PP-OCR text detector (a DB network) run by OpenCV DNN. It sees an RGB image already
+/* The PP-OCR text detector (a DB network) run by OpenVINO. It sees an RGB image already
  * scaled to its input size and returns the text kernels it finds as rotated rectangles in
  * that image's pixels, *before* unclip: expanding them to whole text lines and mapping them to
  * the frame is Swift's job (TextMirrorCore/TextBoxPostprocess.swift).
@@ -188,7 +198,7 @@ const char *textmirror_plugin_filename (void);
 typedef enum {
   TEXTMIRROR_DETECTOR_OK = 0,
   TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, wrong size or bad threshold */
-  TEXTMIRROR_DETECTOR_ERROR_INFERENCE = 2, /* OpenCV failed while running the network */
+  TEXTMIRROR_DETECTOR_ERROR_INFERENCE = 2, /* OpenVINO failed while running the network */
   TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY = 3,
 } TextMirrorDetectorStatus;
 
@@ -207,15 +217,16 @@ typedef struct {
 
 typedef struct TextMirrorDetector TextMirrorDetector;
 
-/* Loads the model (an ONNX file prepared by scripts/fetch-model.sh) for one input size:
- * OpenCV 4.6 caches layer shapes, so a detector is bound to input_width x input_height (both
- * multiples of 32); make a new one when the size changes. The file is read once per path and
- * shared between detectors. threads: OpenCV worker threads, 0 = one per core (the
- * pool is process-wide; see the .cpp). Runs one forward pass to prove the model works.
- * Returns NULL on failure with a NUL-terminated explanation, naming the path, in error
- * (truncated to error_size bytes; error may be NULL). */
+/* Loads the model (the ONNX file fetched by scripts/fetch-model.sh) and compiles it for one
+ * input size, input_width x input_height (both multiples of 32, at most
+ * TEXTMIRROR_DETECTION_SIZE_MAX): OpenVINO runs a network of fixed shape fastest, so make a
+ * new detector when the size changes. The file is read once per path and shared between
+ * detectors. threads: OpenVINO threads for this network, 0 = one per core, clamped to the
+ * cores. Runs the network once to prove the model works. Returns NULL on failure with a
+ * NUL-terminated explanation, naming the path, in error (truncated to error_size bytes; error
+ * may be NULL). */
 TextMirrorDetector *textmirror_detector_new (const char *model_path, int input_width,
-    int input_height, int threads, char *error, size_t error_size);
+    int input_height, int threads, TextMirrorPrecision precision, char *error, size_t error_size);
 /* Accepts NULL. */
 void textmirror_detector_free (TextMirrorDetector *detector);
 

@@ -1,21 +1,21 @@
 import TextMirrorCore
 import TextMirrorPlugin
 
-/// Issue 5, part 2: what one detection costs at each detection-size and thread count, on a
+/// What one detection costs at each detection-size and thread count, on a
 /// 1920x1080 NV12 frame with eight lines of text (`TextScene`), and the rate that allows.
 ///
 /// Each detection is timed in the three steps the element runs, with the same code:
 /// - snapshot: `TextDetector.prepare`, the only part on the streaming thread (a copy of the frame);
 /// - downscale: `DetectionInput.makeRGB`, box-filtered NV12 -> RGB at the input size (detection queue);
-/// - forward + post: `TextDetector.detectKernels` (OpenCV forward pass, thresholding, contours and
-///   box scores in C++) plus `TextBoxPostprocess.textBoxes` (unclip, to frame pixels, in Swift).
+/// - forward + post: `TextDetector.detectKernels` (OpenVINO forward pass, then OpenCV's
+///   thresholding, contours and box scores in C++) plus `TextBoxPostprocess.textBoxes` (unclip, to frame pixels, in Swift).
 /// The achievable rate is what one detection queue reaches back to back: 1 / (downscale +
 /// forward + post), medians.
 ///
 /// All configurations are interleaved round-robin so load bursts on a shared machine hit them
-/// alike. OpenCV's thread pool is process-wide, so the rounds run all sizes at one thread count,
-/// then all at the other (rotating the order each round), after an untimed detection that
-/// applies the count: the pool is not rebuilt inside a measurement.
+/// alike. The rounds run all sizes at one thread count, then all at the other (rotating the
+/// order each round), after an untimed detection at that count, so a thread pool that grows
+/// or shrinks does so outside a measurement.
 struct DetectorBenchmark {
     static let allSizes = [320, 480, 640, 960]
     static let threadCounts = [1, 2]
@@ -63,10 +63,10 @@ struct DetectorBenchmark {
         }
 
         let start = MonotonicClock.nanoseconds()
-        // Round 0 is a warm-up (first passes fill OpenCV's buffers and caches), not recorded.
+        // Round 0 is a warm-up (first passes fill OpenVINO's buffers and caches), not recorded.
         for round in 0...runs {
             for t in Self.threadCounts.indices.map({ ($0 + round) % Self.threadCounts.count }) {
-                // Untimed: applies this thread count to OpenCV's pool.
+                // Untimed: wakes this thread count's workers.
                 _ = try frame.withPicture { picture throws(BenchError) in
                     try Self.detect(detectors[t][0], picture, layout)
                 }

@@ -160,14 +160,14 @@ struct MemoryBenchmark {
             "- Each instance: `appsrc ! textmirror detection-mode=sync detection-rate=30 detection-size=640 "
                 + "threads=N ! fakesink` in a pipeline of its own, 10 frames of \(Self.width)x\(Self.height) NV12 "
                 + "with text (detector input 640x352), then left PLAYING. The first instance added "
-                + "\(megabytes(firstAdded)) MB (model, network, OpenCV's code and buffers).",
+                + "\(megabytes(firstAdded)) MB (model, network, OpenVINO's code and buffers).",
             extraAdded.isEmpty ? "- Only one instance: sharing not measured." :
                 "- Target: a further instance with the same model and detection-size adds no second copy of the "
                 + "model: each adds less than a quarter of what the instance with its own detector adds "
                 + "(\(megabytes(unsharedAdded)) / 4 = \(fixed(bound, 1)) MB): at most \(signedFixed(worst, 1)) MB → "
                 + (worst < bound ? "PASS" : "FAIL"),
             "- What a further instance does add is mostly glibc's per-thread malloc arena: each instance's "
-                + "streaming thread runs its sync detections, and OpenCV's temporaries for a forward pass stay "
+                + "streaming thread runs its sync detections, and OpenVINO's temporaries for a forward pass stay "
                 + "cached in that thread's arena (with MALLOC_ARENA_MAX=1 the same step adds about 1 MB).",
         ]
         return lines.joined(separator: "\n")

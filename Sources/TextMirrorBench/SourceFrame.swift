@@ -20,18 +20,24 @@ final class SourceFrame {
     static let pattern = "smpte"
 
     /// `source`: gst-launch text of the elements that draw the picture (no trailing "!"); the
-    /// format and size are forced by a caps filter after it.
+    /// format and size are forced by a caps filter after it. `encoder`: elements that compress
+    /// the picture (`jpegenc`: the frames a camera sends as MJPEG), or nil for raw video.
     init(format: String, width: Int, height: Int,
-         source: String = "videotestsrc pattern=\(SourceFrame.pattern)") throws(BenchError) {
-        self.format = format
-        let sample = try Self.render(source: source, format: format, width: width, height: height)
+         source: String = "videotestsrc pattern=\(SourceFrame.pattern)", encoder: String? = nil) throws(BenchError) {
+        self.format = encoder == nil ? format : "\(format) via \(encoder!)"
+        let sample = try Self.render(source: source, format: format, width: width, height: height, encoder: encoder)
         defer { gst_sample_unref(sample) }
         guard let caps = gst_sample_get_caps(sample), let picture = gst_sample_get_buffer(sample) else {
             throw BenchError("videotestsrc gave no \(format) frame")
         }
         var info = GstVideoInfo()
-        guard gst_video_info_from_caps(&info, caps) != 0 else {
-            throw BenchError("cannot read the video info of \(format) caps")
+        if encoder == nil {
+            guard gst_video_info_from_caps(&info, caps) != 0 else {
+                throw BenchError("cannot read the video info of \(format) caps")
+            }
+        } else {
+            // Compressed: no planes, only bytes.
+            info.size = gst_buffer_get_size(picture)
         }
         self.caps = gst_caps_ref(caps)
         self.picture = gst_buffer_ref(picture)
@@ -84,7 +90,8 @@ final class SourceFrame {
             throw BenchError("cannot map the \(format) picture")
         }
         defer { gst_buffer_unmap(picture, &map) }
-        let count = Int(info.finfo.pointee.n_planes)
+        guard let formatInfo = info.finfo else { throw BenchError("the \(format) picture is compressed") }
+        let count = Int(formatInfo.pointee.n_planes)
         let planes = (0..<count).map { UnsafeMutableRawPointer(base) + Int(tupleElement(info.offset, $0, as: UInt.self)) }
         let strides = (0..<count).map { Int(tupleElement(info.stride, $0, as: Int32.self)) }
         return try body(FrameBuffer(width: Int(info.width), height: Int(info.height), planes: planes, strides: strides))
@@ -92,13 +99,15 @@ final class SourceFrame {
 
     /// Runs `SOURCE num-buffers=1 ! caps ! fakesink` and keeps fakesink's last sample. The first
     /// element of `source` gets num-buffers=1.
-    private static func render(source: String, format: String, width: Int, height: Int) throws(BenchError)
+    private static func render(source: String, format: String, width: Int, height: Int,
+                               encoder: String?) throws(BenchError)
         -> OpaquePointer  // GstSample is opaque to C (and so to Swift) too
     {
         let first = source.firstIndex(of: " ") ?? source.endIndex
         let pipeline = try parseLaunch(
             source[..<first] + " num-buffers=1" + source[first...]
                 + " ! video/x-raw,format=\(format),width=\(width),height=\(height),framerate=30/1 "
+                + (encoder.map { "! \($0) " } ?? "")
                 + "! fakesink name=sink enable-last-sample=true")
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)

@@ -14,7 +14,7 @@ public final class MirrorEngine: Sendable {
         public var detect = true
         public var mode: DetectionMode = .auto
         /// Upper bound on detections per second of stream time.
-        public var rate = 15.0
+        public var rate = 30.0
         /// Boxes shorter than this fraction of the frame height are ignored.
         public var minTextHeight = 0.01
         public var thresholds = DetectionThresholds()
@@ -58,7 +58,7 @@ public final class MirrorEngine: Sendable {
 
     private struct StreamState {
         var mirror: FrameMirror?
-        var cadence = DetectionCadence(rate: 15)
+        var cadence = DetectionCadence(rate: 30)
         var tracker = BoxTracker()
         var clock = FrameClock()
         /// Whether the previous frame was given to the motion estimator; when it was not, the

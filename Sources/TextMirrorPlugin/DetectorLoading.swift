@@ -1,3 +1,4 @@
+import CShim
 import Synchronization
 import TextMirrorCore
 
@@ -7,6 +8,7 @@ struct DetectorConfiguration: Equatable {
     var modelPath: String?
     var inputLongSide: Int
     var threads: Int
+    var precision: TextMirrorPrecision
 }
 
 /// Why detection could not start, in words for the element error.
@@ -26,7 +28,7 @@ func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoa
             + "$\(ModelLocation.environmentVariable) to its path, or set detect=false to mirror only fixed regions")
     }
     let key = TextDetector.Configuration(modelPath: path, detectionSize: configuration.inputLongSide,
-                                         threads: configuration.threads)
+                                         threads: configuration.threads, precision: configuration.precision)
     return try SharedDetectors.shared.detector(for: key)
 }
 

@@ -41,7 +41,8 @@ extension SessionSettings {
         self.init(engine: engine, detector: DetectorConfiguration(
             modelPath: c.model.map { String(cString: $0) },
             inputLongSide: Int(c.detection_size),
-            threads: Int(c.threads)))
+            threads: Int(c.threads),
+            precision: c.precision == TEXTMIRROR_PRECISION_F32 ? TEXTMIRROR_PRECISION_F32 : TEXTMIRROR_PRECISION_AUTO))
     }
 }
 

@@ -5,7 +5,7 @@ import TextMirrorCore
 /// The PP-OCR text detector (CShim/textmirror_detector.cpp) as a `TextDetecting`: copies frames
 /// into small RGB pictures, runs the network on them and returns text lines in frame pixels.
 ///
-/// The C++ detector is bound to one input size (OpenCV 4.6 caches layer shapes), so this class
+/// The C++ detector is bound to one input size (a network compiled for a fixed shape), so this class
 /// keeps one per input size for the last `maxNetworks` sizes it saw (two elements of different
 /// frame sizes may share one `TextDetector`, and must not rebuild a network every frame); the
 /// model file is read only once (the C++ side shares it).
@@ -18,19 +18,23 @@ public final class TextDetector: TextDetecting {
         public var modelPath: String
         /// Long side of the detector's input in pixels (the element's `detection-size`).
         public var detectionSize: Int
-        /// OpenCV worker threads, 0 = one per core (they run at the detection queue's lower priority).
+        /// OpenVINO threads, 0 = one per core (they run at the detection queue's lower priority).
         public var threads: Int
+        /// The network's numeric precision (the element's `inference-precision`).
+        public var precision: TextMirrorPrecision
         public var postprocess: TextBoxPostprocess
         public var sampling: RGBDownscaler.Sampling
         /// More boxes than this in one frame keeps the best-scoring ones.
         public var maxBoxes: Int
 
         public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
-                    threads: Int = 0, postprocess: TextBoxPostprocess = TextBoxPostprocess(),
+                    threads: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
+                    postprocess: TextBoxPostprocess = TextBoxPostprocess(),
                     sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = 256) {
             self.modelPath = modelPath
             self.detectionSize = detectionSize
             self.threads = threads
+            self.precision = precision
             self.postprocess = postprocess
             self.sampling = sampling
             self.maxBoxes = maxBoxes
@@ -161,7 +165,8 @@ private final class DetectorNet: @unchecked Sendable {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
             textmirror_detector_new(configuration.modelPath, Int32(size.width), Int32(size.height),
-                                    Int32(clamping: configuration.threads), buffer.baseAddress, buffer.count)
+                                    Int32(clamping: configuration.threads), configuration.precision,
+                                    buffer.baseAddress, buffer.count)
         }
         guard let made else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -15,11 +15,13 @@ struct InstallTests {
         return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path
     }
 
-    /// A command prefix that runs the command in a private mount namespace in which `folder` is an
-    /// empty tmpfs, so nothing can load from it; nil when this machine does not allow it
-    /// (unshare needs root, or a user namespace).
-    static func hiding(_ folder: String, _ work: Workspace) async throws -> [String]? {
-        let prefix = ["unshare", "-m", "sh", "-c", "mount -t tmpfs none \"$0\" && exec \"$@\"", folder]
+    /// A command prefix that runs the command in a private mount namespace in which each of
+    /// `folders` is an empty tmpfs, so nothing can load from it; nil when this machine does not
+    /// allow it (unshare needs root, or a user namespace).
+    static func hiding(_ folders: [String], _ work: Workspace) async throws -> [String]? {
+        let script = "n=$0; while [ \"$n\" -gt 0 ]; do mount -t tmpfs none \"$1\" || exit 1; shift; n=$((n-1)); done; "
+            + "exec \"$@\""
+        let prefix = ["unshare", "-m", "sh", "-c", script, String(folders.count)] + folders
         let probe = try await work.run(prefix[0], Array(prefix.dropFirst()) + ["true"])
         return probe.succeeded ? prefix : nil
     }
@@ -36,34 +38,39 @@ struct InstallTests {
         work.environment["TEXTMIRROR_PLUGIN"] = "installed"
         let data = "\(home)/.local/share"
         let plugin = "\(data)/gstreamer-1.0/plugins/libgsttextmirror.so"
-        let runtime = "\(data)/textmirror/swift-runtime"
+        let runtime = "\(data)/textmirror/runtime"
 
         let install = try await work.run(Repository.path("scripts/install.sh"), ["--no-build"])
         try #require(install.succeeded, "\(install)")
         #expect(install.stdout.contains("check: gst-inspect-1.0 textmirror finds \(plugin)"), "\(install)")
-        for file in [plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(runtime)/libswiftCore.so"] {
+        for file in [plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(data)/textmirror/models/ppocrv4_rec.onnx",
+                     "\(runtime)/libswiftCore.so", "\(runtime)/libopenvino_intel_cpu_plugin.so"] {
             #expect(FileManager.default.fileExists(atPath: file), "\(file) not installed")
         }
 
         // The installed plugin loads its Swift runtime from its private copy, never the toolchain.
         let toolchain = try await Self.toolchainRuntime(work)
         let elf = try await work.run("readelf", ["-d", plugin])
-        #expect(elf.stdout.contains("[$ORIGIN/../../textmirror/swift-runtime]"), "\(elf)")
+        #expect(elf.stdout.contains("[$ORIGIN/../../textmirror/runtime]"), "\(elf)")
         #expect(!elf.stdout.contains(toolchain), "RUNPATH still names the toolchain:\n\(elf)")
         let ldd = try await work.run("ldd", [plugin])
         #expect(!ldd.stdout.contains(toolchain) && !ldd.stdout.contains("not found"), "\(ldd)")
-        // "libswiftCore.so => <plugins>/../../textmirror/swift-runtime/libswiftCore.so (0x...)"
+        // "libswiftCore.so => <plugins>/../../textmirror/runtime/libswiftCore.so (0x...)"
         let swiftFolders = Set(ldd.stdout.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard words.count >= 3, words[0].hasPrefix("libswift"), words[1] == "=>" else { return nil }
             return URL(fileURLWithPath: words[2]).deletingLastPathComponent().standardizedFileURL.path
         })
         #expect(swiftFolders == [runtime], "Swift libraries not all from \(runtime):\n\(ldd)")
+        #expect(ldd.stdout.contains("libopenvino_c.so.") && ldd.stdout.contains("=> \(runtime)/libopenvino"),
+                "OpenVINO not loaded from \(runtime):\n\(ldd)")
 
         // A user's checks, from another folder, in processes that are not Swift. Where the
-        // machine allows it, the toolchain's runtime folder is hidden from them.
-        let hide = try await Self.hiding(toolchain, work) ?? []
-        if hide.isEmpty { print("note: cannot hide \(toolchain) here (unshare -m not permitted); runs with it visible") }
+        // machine allows it, the toolchain's runtime folder, the build tree and the unpacked
+        // OpenVINO are hidden from them.
+        let hidden = [toolchain, Repository.path(".build"), Repository.path("vendor")]
+        let hide = try await Self.hiding(hidden, work) ?? []
+        if hide.isEmpty { print("note: cannot hide \(hidden) here (unshare -m not permitted); runs with them visible") }
         func user(_ command: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult {
             let full = hide + command
             return try await runCommand(full[0], Array(full.dropFirst()), environment: work.environment,

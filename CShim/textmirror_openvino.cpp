@@ -1,0 +1,203 @@
+/* textmirror_openvino.cpp: one OpenVINO runtime per process, shared model bytes, and a
+ * network compiled for one input shape (see textmirror_openvino.hpp). */
+#include "textmirror_openvino.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+namespace textmirror::openvino {
+
+namespace {
+
+[[noreturn]] void fail (const std::string &what, ov_status_e status)
+{
+  const char *detail = ov_get_last_err_msg ();
+  throw Error (what + " failed (OpenVINO status " + std::to_string (static_cast<int> (status))
+      + (detail != nullptr && detail[0] != '\0' ? std::string ("): ") + detail : std::string (")")));
+}
+
+void check (ov_status_e status, const char *what)
+{
+  if (status != OK)
+    fail (what, status);
+}
+
+/* The runtime. Created on first use and never destroyed: it holds the loaded CPU plugin and
+ * its thread pool, and destroying it from a static destructor while a detection thread is
+ * still inside a network (an application that exits mid-stream) would crash; the process's
+ * exit reclaims it. */
+ov_core_t *core ()
+{
+  static ov_core_t *shared = [] {
+    ov_core_t *made = nullptr;
+    check (ov_core_create (&made), "creating the OpenVINO runtime");
+    return made;
+  }();
+  return shared;
+}
+
+std::mutex model_cache_mutex;
+std::map<std::string, std::weak_ptr<const ModelBytes>> model_cache;
+
+}  // namespace
+
+void copy_message (char *error, size_t error_size, const std::string &text)
+{
+  if (error == nullptr || error_size == 0)
+    return;
+  size_t n = std::min (text.size (), error_size - 1);
+  std::memcpy (error, text.data (), n);
+  error[n] = '\0';
+}
+
+std::shared_ptr<const ModelBytes> read_model_file (const char *path)
+{
+  struct stat info;
+  if (stat (path, &info) != 0)
+    throw Error (std::string ("cannot read model file '") + path + "': " + std::strerror (errno));
+  if (!S_ISREG (info.st_mode) || info.st_size <= 0)
+    throw Error (std::string ("model file '") + path + "' is not a regular, non-empty file");
+  /* A replaced file (other size or time) is read again. */
+  std::string key = std::string (path) + '\n' + std::to_string (info.st_size) + '\n'
+      + std::to_string (info.st_mtim.tv_sec) + '.' + std::to_string (info.st_mtim.tv_nsec);
+
+  std::lock_guard<std::mutex> lock (model_cache_mutex);
+  auto found = model_cache.find (key);
+  if (found != model_cache.end ()) {
+    if (auto bytes = found->second.lock ())
+      return bytes;
+  }
+  std::unique_ptr<FILE, int (*) (FILE *)> file (std::fopen (path, "rb"), std::fclose);
+  if (!file)
+    throw Error (std::string ("cannot open model file '") + path + "': " + std::strerror (errno));
+  auto bytes = std::make_shared<ModelBytes> (static_cast<size_t> (info.st_size));
+  if (std::fread (bytes->data (), 1, bytes->size (), file.get ()) != bytes->size ())
+    throw Error (std::string ("short read from model file '") + path + "'");
+  /* Forget entries whose networks are all gone, so the map does not grow with every file. */
+  for (auto it = model_cache.begin (); it != model_cache.end ();)
+    it = it->second.expired () ? model_cache.erase (it) : std::next (it);
+  model_cache[key] = bytes;
+  return bytes;
+}
+
+int effective_threads (int threads)
+{
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  int available = cores > 0 ? static_cast<int> (cores) : 1;
+  return threads <= 0 ? available : std::min (threads, available);
+}
+
+Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int64_t> &input_shape,
+    int threads, TextMirrorPrecision precision)
+    : bytes_ (std::move (bytes))
+{
+  try {
+    check (ov_core_read_model_from_memory_buffer (core (), bytes_->data (), bytes_->size (),
+               nullptr, &model_),
+        "reading the ONNX model");
+
+    ov_partial_shape_t partial;
+    check (ov_partial_shape_create_static (static_cast<int64_t> (input_shape.size ()),
+               input_shape.data (), &partial),
+        "making the input shape");
+    ov_status_e reshaped = ov_model_reshape_single_input (model_, partial);
+    ov_partial_shape_free (&partial);
+    check (reshaped, "fixing the model's input shape");
+
+    /* Latency: one request at a time, every thread on it. No pinning: the threads must stay
+     * free to move, so the streaming thread can take a core from them (they also run at the
+     * detection queue's lower priority). */
+    std::string thread_count = std::to_string (effective_threads (threads));
+    std::vector<ov_property_t> properties = {
+      { ov_property_key_inference_num_threads, thread_count.c_str () },
+      { ov_property_key_hint_performance_mode, "LATENCY" },
+      { ov_property_key_hint_enable_cpu_pinning, "NO" },
+    };
+    /* auto: OpenVINO's choice, bf16 on CPUs with bf16 instructions (faster, results differ
+     * slightly between CPUs); f32: the same results on every CPU. */
+    if (precision == TEXTMIRROR_PRECISION_F32)
+      properties.push_back ({ ov_property_key_hint_inference_precision, "f32" });
+    check (ov_core_compile_model_props (core (), model_, "CPU", properties.size (),
+               properties.data (), &compiled_),
+        "compiling the model for the CPU");
+    check (ov_compiled_model_create_infer_request (compiled_, &request_),
+        "making an inference request");
+
+    size_t elements = 1;
+    for (int64_t side : input_shape)
+      elements *= static_cast<size_t> (side);
+    input_data_.assign (elements, 0.0f);
+    ov_shape_t shape;
+    check (ov_shape_create (static_cast<int64_t> (input_shape.size ()), input_shape.data (), &shape),
+        "making the input tensor's shape");
+    ov_status_e made = ov_tensor_create_from_host_ptr (F32, shape, input_data_.data (), &input_tensor_);
+    ov_shape_free (&shape);
+    check (made, "making the input tensor");
+    check (ov_infer_request_set_input_tensor (request_, input_tensor_), "setting the input tensor");
+  } catch (...) {
+    release ();
+    throw;
+  }
+}
+
+Network::~Network ()
+{
+  release ();
+}
+
+void Network::release ()
+{
+  if (input_tensor_ != nullptr)
+    ov_tensor_free (input_tensor_);
+  if (request_ != nullptr)
+    ov_infer_request_free (request_);
+  if (compiled_ != nullptr)
+    ov_compiled_model_free (compiled_);
+  if (model_ != nullptr)
+    ov_model_free (model_);
+  input_tensor_ = nullptr;
+  request_ = nullptr;
+  compiled_ = nullptr;
+  model_ = nullptr;
+}
+
+const float *Network::infer (std::vector<int64_t> &output_shape)
+{
+  check (ov_infer_request_infer (request_), "running the network");
+  ov_tensor_t *output = nullptr;
+  check (ov_infer_request_get_output_tensor (request_, &output), "reading the network's output");
+  std::unique_ptr<ov_tensor_t, void (*) (ov_tensor_t *)> owned (output, ov_tensor_free);
+
+  ov_element_type_e type;
+  check (ov_tensor_get_element_type (output, &type), "reading the output's element type");
+  if (type != F32)
+    throw Error ("the network's output is not 32-bit float");
+  ov_shape_t shape;
+  check (ov_tensor_get_shape (output, &shape), "reading the output's shape");
+  output_shape.assign (shape.dims, shape.dims + shape.rank);
+  ov_shape_free (&shape);
+  void *data = nullptr;
+  check (ov_tensor_data (output, &data), "reading the output's data");
+  /* The request owns the output memory; freeing this handle does not free it. */
+  return static_cast<const float *> (data);
+}
+
+std::string Network::inference_precision () const
+{
+  char *value = nullptr;
+  if (ov_compiled_model_get_property (compiled_, ov_property_key_hint_inference_precision, &value) != OK
+      || value == nullptr)
+    return "unknown";
+  std::string text (value);
+  ov_free (value);
+  return text;
+}
+
+}  // namespace textmirror::openvino

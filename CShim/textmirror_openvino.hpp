@@ -1,0 +1,74 @@
+/* textmirror_openvino.hpp: what the two networks (the text detector and the text recognizer)
+ * share about running on OpenVINO: one runtime per process, model files read once, and a
+ * network compiled for one fixed input shape. Internal to CShim's C++ files; the C boundary
+ * stays in include/textmirror.h.
+ *
+ * Errors are C++ exceptions (textmirror::openvino::Error) carrying OpenVINO's own message;
+ * the C entry points catch them, so none crosses into C or Swift.
+ */
+#pragma once
+
+#include "textmirror.h"
+
+#include <openvino/c/openvino.h>
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace textmirror::openvino {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/* Copies text into a caller's C buffer, NUL-terminated and truncated to error_size bytes;
+ * accepts a NULL buffer. */
+void copy_message (char *error, size_t error_size, const std::string &text);
+
+/* The bytes of a model file, read once per path, size and modification time and shared by
+ * every network built from it (weak references: they go away with the last network). */
+using ModelBytes = std::vector<char>;
+std::shared_ptr<const ModelBytes> read_model_file (const char *path);
+
+/* Threads for one network: 0 = one per core; more than the cores is clamped (oneTBB would
+ * clamp it anyway, with a warning on stderr). */
+int effective_threads (int threads);
+
+/* One compiled network with one inference request, for a fixed input shape. The caller owns
+ * the input and output memory layouts: `input` is a float tensor of `input_shape` that the
+ * caller fills before `infer`, and `output` the first output after it.
+ *
+ * Not thread-safe: one thread at a time (the callers hold their own lock). */
+class Network {
+public:
+  /* Reads the ONNX model from `bytes`, fixes its only input to `input_shape` (NCHW), and
+   * compiles it for the CPU with `threads` threads (see effective_threads) and `precision`. */
+  Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int64_t> &input_shape,
+      int threads, TextMirrorPrecision precision);
+  ~Network ();
+  Network (const Network &) = delete;
+  Network &operator= (const Network &) = delete;
+
+  float *input () { return input_data_.data (); }
+  size_t input_size () const { return input_data_.size (); }
+  /* Runs the network; returns the first output's data and writes its shape. The data stays
+   * valid until the next infer. */
+  const float *infer (std::vector<int64_t> &output_shape);
+  /* The precision OpenVINO chose for inference ("f32", "bf16", ...). */
+  std::string inference_precision () const;
+
+private:
+  void release ();
+
+  std::shared_ptr<const ModelBytes> bytes_;
+  ov_model_t *model_ = nullptr;
+  ov_compiled_model_t *compiled_ = nullptr;
+  ov_infer_request_t *request_ = nullptr;
+  ov_tensor_t *input_tensor_ = nullptr;
+  std::vector<float> input_data_;
+};
+
+}  // namespace textmirror::openvino

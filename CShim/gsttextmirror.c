@@ -57,6 +57,8 @@ enum
   PROP_TRACKING,
   PROP_HOLD_TIME,
   PROP_DRAW_BOXES,
+  PROP_VERIFY,
+  PROP_TEXT_ORIENTATION,
 };
 
 #define DEFAULT_REGIONS NULL
@@ -79,6 +81,8 @@ enum
 /* Bridges one or two missed detections at the rates this element reaches (see
  * BoxTracker.defaultHoldTime); keep the two in step. */
 #define DEFAULT_HOLD_TIME 500
+#define DEFAULT_VERIFY TRUE
+#define DEFAULT_TEXT_ORIENTATION TEXTMIRROR_TEXT_ORIENTATION_ANY
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -193,6 +197,29 @@ gst_text_mirror_precision_get_type (void)
   return type;
 }
 
+static GType
+gst_text_mirror_text_orientation_get_type_once (void)
+{
+  static const GEnumValue values[] = {
+    {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
+    {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
+        "Only lines that read normally (mirrored text is left alone)", "normal"},
+    {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
+        "Only lines that read mirror-reversed, which become readable", "mirrored"},
+    {0, NULL, NULL},
+  };
+  return g_enum_register_static ("GstTextMirrorTextOrientation", values);
+}
+
+GType
+gst_text_mirror_text_orientation_get_type (void)
+{
+  static GType type = 0;
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, gst_text_mirror_text_orientation_get_type_once ());
+  return type;
+}
+
 #define gst_text_mirror_parent_class parent_class
 G_DEFINE_TYPE (GstTextMirror, gst_text_mirror, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
@@ -222,6 +249,8 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .smoothing = self->smoothing,
     .tracking = self->tracking,
     .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
+    .verify = self->verify,
+    .text_orientation = self->text_orientation,
   };
   return settings;
 }
@@ -387,12 +416,23 @@ gst_text_mirror_bounding_box (const TextMirrorBox * box, gint frame_width,
   *height = (guint) ceil (y1) - *y;
 }
 
+/* What the recognizer read, on a box's structure (bus message and ROI meta alike). */
+static void
+gst_text_mirror_set_reading (GstStructure * s, const TextMirrorBox * box)
+{
+  if (!box->read)
+    return;
+  gst_structure_set (s, "text", G_TYPE_STRING, box->text,
+      "text-score", G_TYPE_DOUBLE, box->text_score,
+      "mirrored", G_TYPE_BOOLEAN, box->mirrored != 0, NULL);
+}
+
 /* One element message per finished detection, shaped like facedetect's. */
 static void
 gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
     gint frame_height)
 {
-  const TextMirrorFrameResult *result = &self->result;
+  const TextMirrorFrameResult *result = self->result;
   GValue boxes = G_VALUE_INIT;
   GstStructure *s;
 
@@ -400,17 +440,19 @@ gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
   for (gint i = 0; i < result->n_detected; i++) {
     const TextMirrorBox *box = &result->detected[i];
     GValue item = G_VALUE_INIT;
+    GstStructure *entry;
     guint x, y, w, h;
 
     gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
+    entry = gst_structure_new ("text",
+        "x", G_TYPE_UINT, x, "y", G_TYPE_UINT, y,
+        "width", G_TYPE_UINT, w, "height", G_TYPE_UINT, h,
+        "angle", G_TYPE_DOUBLE, box->angle, "score", G_TYPE_DOUBLE, box->score, NULL);
+    gst_text_mirror_set_reading (entry, box);
     g_value_init (&item, GST_TYPE_STRUCTURE);
     /* take, not gst_value_set_structure: that one copies, and the new structure leaked (one per
      * box per detection; found by scripts/check-memory.sh). */
-    g_value_take_boxed (&item, gst_structure_new ("text",
-            "x", G_TYPE_UINT, x, "y", G_TYPE_UINT, y,
-            "width", G_TYPE_UINT, w, "height", G_TYPE_UINT, h,
-            "angle", G_TYPE_DOUBLE, box->angle,
-            "score", G_TYPE_DOUBLE, box->score, NULL));
+    g_value_take_boxed (&item, entry);
     gst_value_list_append_and_take_value (&boxes, &item);
   }
 
@@ -428,16 +470,18 @@ static void
 gst_text_mirror_add_metas (GstTextMirror * self, GstBuffer * buffer,
     gint frame_width, gint frame_height)
 {
-  for (gint i = 0; i < self->result.n_mirrored; i++) {
-    const TextMirrorBox *box = &self->result.mirrored[i];
+  for (gint i = 0; i < self->result->n_mirrored; i++) {
+    const TextMirrorBox *box = &self->result->mirrored[i];
     GstVideoRegionOfInterestMeta *meta;
+    GstStructure *param;
     guint x, y, w, h;
 
     gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
     meta = gst_buffer_add_video_region_of_interest_meta (buffer, "text", x, y, w, h);
-    gst_video_region_of_interest_meta_add_param (meta,
-        gst_structure_new ("textmirror", "angle", G_TYPE_DOUBLE, box->angle,
-            "score", G_TYPE_DOUBLE, box->score, NULL));
+    param = gst_structure_new ("textmirror", "angle", G_TYPE_DOUBLE, box->angle,
+        "score", G_TYPE_DOUBLE, box->score, NULL);
+    gst_text_mirror_set_reading (param, box);
+    gst_video_region_of_interest_meta_add_param (meta, param);
   }
 }
 
@@ -467,7 +511,7 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   stamps = gst_text_mirror_timestamps (self, frame->buffer);
 
   status = textmirror_session_process (self->session, &planes, &stamps,
-      self->upstream_live, &self->result);
+      self->upstream_live, self->result);
   if (status != TEXTMIRROR_OK)
     goto process_failed;
 
@@ -475,7 +519,7 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   GST_OBJECT_LOCK (self);
   post_messages = self->post_messages;
   GST_OBJECT_UNLOCK (self);
-  if (self->result.has_detection && post_messages)
+  if (self->result->has_detection && post_messages)
     gst_text_mirror_post_detection (self, planes.width, planes.height);
   return GST_FLOW_OK;
 
@@ -631,6 +675,16 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
           self->hold_time, g_value_get_uint (value));
       self->hold_time = g_value_get_uint (value);
       break;
+    case PROP_VERIFY:
+      GST_INFO_OBJECT (self, "verify changed from %d to %d", self->verify,
+          g_value_get_boolean (value));
+      self->verify = g_value_get_boolean (value);
+      break;
+    case PROP_TEXT_ORIENTATION:
+      GST_INFO_OBJECT (self, "text-orientation changed from %d to %d",
+          self->text_orientation, g_value_get_enum (value));
+      self->text_orientation = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -701,6 +755,12 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_HOLD_TIME:
       g_value_set_uint (value, self->hold_time);
       break;
+    case PROP_VERIFY:
+      g_value_set_boolean (value, self->verify);
+      break;
+    case PROP_TEXT_ORIENTATION:
+      g_value_set_enum (value, self->text_orientation);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -717,6 +777,7 @@ gst_text_mirror_finalize (GObject * object)
   textmirror_session_free (self->session);
   g_free (self->regions);
   g_free (self->model);
+  g_free (self->result);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -860,6 +921,25 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           DEFAULT_DRAW_BOXES,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_VERIFY,
+      g_param_spec_boolean ("verify", "Verify",
+          "Mirror a detected box only once the text recognizer read at least "
+          "one character in it, as it is or mirror-reversed (drops boxes on "
+          "textures that are not text); false mirrors every detected box. The "
+          "recognizer reads Latin, Chinese, Cyrillic and Greek, not Arabic or "
+          "Hebrew: set false for those",
+          DEFAULT_VERIFY,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TEXT_ORIENTATION,
+      g_param_spec_enum ("text-orientation", "Text orientation",
+          "Which lines are turned, by how they read: any, only those that "
+          "read normally, or only those that read mirror-reversed (a selfie "
+          "view: videoflip video-direction=horiz ! textmirror "
+          "text-orientation=mirrored)",
+          GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, DEFAULT_TEXT_ORIENTATION,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "Text mirror", "Filter/Effect/Video",
@@ -872,6 +952,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_PRECISION, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, 0);
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_text_mirror_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_text_mirror_stop);
@@ -904,5 +985,8 @@ gst_text_mirror_init (GstTextMirror * self)
   self->smoothing = DEFAULT_SMOOTHING;
   self->tracking = DEFAULT_TRACKING;
   self->hold_time = DEFAULT_HOLD_TIME;
+  self->verify = DEFAULT_VERIFY;
+  self->text_orientation = DEFAULT_TEXT_ORIENTATION;
   self->session = NULL;
+  self->result = g_new0 (TextMirrorFrameResult, 1);
 }

@@ -19,6 +19,8 @@ GType gst_text_mirror_flip_get_type (void);
 GType gst_text_mirror_detection_mode_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_PRECISION (gst_text_mirror_precision_get_type ())
 GType gst_text_mirror_precision_get_type (void);
+#define GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION (gst_text_mirror_text_orientation_get_type ())
+GType gst_text_mirror_text_orientation_get_type (void);
 
 struct _GstTextMirror
 {
@@ -44,12 +46,14 @@ struct _GstTextMirror
   gdouble smoothing;
   gboolean tracking;
   guint hold_time;
+  gboolean verify;
+  TextMirrorTextOrientation text_orientation;
 
   /* Streaming-thread state: whether upstream is live (answers the latency query with live=TRUE),
-   * asked again on every caps change; and the per-frame report, kept here so the large struct
-   * is not on the stack. */
+   * asked again on every caps change; and the per-frame report, allocated once with the element
+   * so the large struct is neither on the stack nor in the instance (GType caps that at 64 KB). */
   gboolean upstream_live;
-  TextMirrorFrameResult result;
+  TextMirrorFrameResult *result;
 
   /* Created at start(), released at stop(); the pointer itself is protected by the object
    * lock, so property setters never reach a session that stop() is releasing. */

@@ -57,7 +57,7 @@ void
 textmirror_detector_fill_input (TextMirrorDetector *detector, const uint8_t *rgb, int stride)
 {
   const size_t plane = static_cast<size_t> (detector->width) * detector->height;
-  float *r = detector->net->input ();
+  float *r = detector->net->input ({ 1, 3, detector->height, detector->width });
   float *g = r + plane;
   float *b = g + plane;
   constexpr float scale = 2.0f / 255.0f;
@@ -137,6 +137,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     detector->height = input_height;
     detector->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
         std::vector<int64_t> { 1, 3, input_height, input_width }, threads, precision);
+    detector->net->input ({ 1, 3, input_height, input_width });
     /* One run now: it proves the model is a DB detector that runs at this size (a wrong file
      * fails here, at start, not on the first frame), and it makes OpenVINO allocate its
      * buffers before the stream runs. */

@@ -103,9 +103,12 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
                nullptr, &model_),
         "reading the ONNX model");
 
+    std::vector<ov_dimension_t> dimensions;
+    for (int64_t side : input_shape)
+      dimensions.push_back (side < 0 ? ov_dimension_t { -1, -1 } : ov_dimension_t { side, side });
     ov_partial_shape_t partial;
-    check (ov_partial_shape_create_static (static_cast<int64_t> (input_shape.size ()),
-               input_shape.data (), &partial),
+    check (ov_partial_shape_create (static_cast<int64_t> (dimensions.size ()), dimensions.data (),
+               &partial),
         "making the input shape");
     ov_status_e reshaped = ov_model_reshape_single_input (model_, partial);
     ov_partial_shape_free (&partial);
@@ -129,18 +132,6 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
         "compiling the model for the CPU");
     check (ov_compiled_model_create_infer_request (compiled_, &request_),
         "making an inference request");
-
-    size_t elements = 1;
-    for (int64_t side : input_shape)
-      elements *= static_cast<size_t> (side);
-    input_data_.assign (elements, 0.0f);
-    ov_shape_t shape;
-    check (ov_shape_create (static_cast<int64_t> (input_shape.size ()), input_shape.data (), &shape),
-        "making the input tensor's shape");
-    ov_status_e made = ov_tensor_create_from_host_ptr (F32, shape, input_data_.data (), &input_tensor_);
-    ov_shape_free (&shape);
-    check (made, "making the input tensor");
-    check (ov_infer_request_set_input_tensor (request_, input_tensor_), "setting the input tensor");
   } catch (...) {
     release ();
     throw;
@@ -166,6 +157,33 @@ void Network::release ()
   request_ = nullptr;
   compiled_ = nullptr;
   model_ = nullptr;
+}
+
+float *Network::input (const std::vector<int64_t> &shape)
+{
+  if (input_tensor_ != nullptr && shape == input_shape_)
+    return input_data_.data ();
+  size_t elements = 1;
+  for (int64_t side : shape) {
+    if (side <= 0)
+      throw Error ("input shape with a side of " + std::to_string (side));
+    elements *= static_cast<size_t> (side);
+  }
+  if (input_tensor_ != nullptr) {
+    ov_tensor_free (input_tensor_);
+    input_tensor_ = nullptr;
+  }
+  input_shape_.clear ();
+  input_data_.assign (elements, 0.0f);
+  ov_shape_t made_shape;
+  check (ov_shape_create (static_cast<int64_t> (shape.size ()), shape.data (), &made_shape),
+      "making the input tensor's shape");
+  ov_status_e made = ov_tensor_create_from_host_ptr (F32, made_shape, input_data_.data (), &input_tensor_);
+  ov_shape_free (&made_shape);
+  check (made, "making the input tensor");
+  check (ov_infer_request_set_input_tensor (request_, input_tensor_), "setting the input tensor");
+  input_shape_ = shape;
+  return input_data_.data ();
 }
 
 const float *Network::infer (std::vector<int64_t> &output_shape)

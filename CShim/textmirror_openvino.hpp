@@ -37,23 +37,26 @@ std::shared_ptr<const ModelBytes> read_model_file (const char *path);
  * clamp it anyway, with a warning on stderr). */
 int effective_threads (int threads);
 
-/* One compiled network with one inference request, for a fixed input shape. The caller owns
- * the input and output memory layouts: `input` is a float tensor of `input_shape` that the
- * caller fills before `infer`, and `output` the first output after it.
+/* One compiled network with one inference request. The caller owns the memory layouts:
+ * `input (shape)` is a float tensor of that shape, which the caller fills before `infer`, and
+ * `infer` returns the first output.
  *
  * Not thread-safe: one thread at a time (the callers hold their own lock). */
 class Network {
 public:
-  /* Reads the ONNX model from `bytes`, fixes its only input to `input_shape` (NCHW), and
-   * compiles it for the CPU with `threads` threads (see effective_threads) and `precision`. */
+  /* Reads the ONNX model from `bytes`, sets its only input's shape to `input_shape` (NCHW; a
+   * side of -1 stays dynamic, so one network serves every size there), and compiles it for
+   * the CPU with `threads` threads (see effective_threads) and `precision`. A fixed shape
+   * runs fastest; the detector fixes every side, the recognizer leaves the width free. */
   Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int64_t> &input_shape,
       int threads, TextMirrorPrecision precision);
   ~Network ();
   Network (const Network &) = delete;
   Network &operator= (const Network &) = delete;
 
-  float *input () { return input_data_.data (); }
-  size_t input_size () const { return input_data_.size (); }
+  /* The input tensor's memory for an input of `shape` (which must fit the network's), zeroed
+   * when the shape changes; valid until the next call. */
+  float *input (const std::vector<int64_t> &shape);
   /* Runs the network; returns the first output's data and writes its shape. The data stays
    * valid until the next infer. */
   const float *infer (std::vector<int64_t> &output_shape);
@@ -64,6 +67,7 @@ private:
   void release ();
 
   std::shared_ptr<const ModelBytes> bytes_;
+  std::vector<int64_t> input_shape_;
   ov_model_t *model_ = nullptr;
   ov_compiled_model_t *compiled_ = nullptr;
   ov_infer_request_t *request_ = nullptr;

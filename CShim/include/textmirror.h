@@ -51,6 +51,13 @@ typedef enum {
   TEXTMIRROR_PRECISION_F32 = 1,  /* 32-bit float everywhere: the same results on every CPU */
 } TextMirrorPrecision;
 
+/* Which lines are turned, by how they read (the "text-orientation" property). */
+typedef enum {
+  TEXTMIRROR_TEXT_ORIENTATION_ANY = 0,      /* every line */
+  TEXTMIRROR_TEXT_ORIENTATION_NORMAL = 1,   /* lines that read normally */
+  TEXTMIRROR_TEXT_ORIENTATION_MIRRORED = 2, /* lines that read mirror-reversed */
+} TextMirrorTextOrientation;
+
 /* The largest detector input side (the "detection-size" property's maximum). */
 #define TEXTMIRROR_DETECTION_SIZE_MAX 4096
 
@@ -110,6 +117,9 @@ typedef struct {
   int32_t tracking;             /* nonzero: move boxes with the measured motion */
   int32_t hold_time;            /* ms a box is kept after the last detection that found it */
   int32_t draw_boxes;           /* nonzero: outline mirrored boxes (fresh and tracked differ) */
+  /* Reading (see LineReader.swift). */
+  int32_t verify;               /* nonzero: mirror a detected box only once a character was read in it */
+  TextMirrorTextOrientation text_orientation;
 } TextMirrorSettings;
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */
@@ -122,6 +132,9 @@ typedef struct {
   uint64_t running_time;
 } TextMirrorTimestamps;
 
+/* Bytes of a line's reading kept in a TextMirrorBox, NUL included. */
+#define TEXTMIRROR_MAX_TEXT 128
+
 /* A rotated box in frame pixels: centre, size, angle (degrees, clockwise on screen). */
 typedef struct {
   double center_x;
@@ -132,6 +145,10 @@ typedef struct {
   double score;
   int32_t fresh;                /* nonzero: a detection was folded into this box in this frame
                                  * (always nonzero in `detected`); zero: carried by tracking */
+  int32_t read;                 /* nonzero: the recognizer read the line; the fields below hold it */
+  char text[TEXTMIRROR_MAX_TEXT]; /* UTF-8, NUL-terminated, cut at a character boundary */
+  double text_score;            /* mean probability of the characters read, 0..1 */
+  int32_t mirrored;             /* nonzero: the input showed the text mirror-reversed */
 } TextMirrorBox;
 
 #define TEXTMIRROR_MAX_BOXES 256
@@ -242,6 +259,50 @@ TextMirrorDetectorStatus textmirror_detector_run (TextMirrorDetector *detector,
 /* The explanation for the last failed textmirror_detector_run ("" after a success); valid
  * until the next call with this detector. Never NULL. */
 const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
+
+/* ---- Implemented in C++ (CShim/textmirror_recognizer.cpp), called from Swift ------------- */
+
+/* The PP-OCRv4 text recognizer (an SVTR-LCNet network trained with CTC) run by OpenVINO. It
+ * sees one line of text already cut out along its angle and scaled to
+ * TEXTMIRROR_RECOGNIZER_HEIGHT rows, as packed RGB, and returns for each of its output steps
+ * (one per 8 input columns) the most likely class and its probability. Greedy CTC decoding and
+ * the character list are Swift's (TextMirrorCore/Reading/CTCDecoder.swift).
+ *
+ * Threads: one recognizer is used by one thread at a time. No C++ exception crosses this
+ * boundary. */
+
+#define TEXTMIRROR_RECOGNIZER_HEIGHT 48
+/* Widest crop read: longer lines are squeezed to it (about 40 characters at full size). */
+#define TEXTMIRROR_RECOGNIZER_MAX_WIDTH 1024
+
+typedef enum {
+  TEXTMIRROR_RECOGNIZER_OK = 0,
+  TEXTMIRROR_RECOGNIZER_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer or a bad size */
+  TEXTMIRROR_RECOGNIZER_ERROR_INFERENCE = 2,        /* OpenVINO failed while running the network */
+} TextMirrorRecognizerStatus;
+
+typedef struct TextMirrorRecognizer TextMirrorRecognizer;
+
+/* Loads the recognizer model (the ONNX file fetched by scripts/fetch-model.sh) with its input
+ * width left free, so one network reads crops of every width. threads and precision as for
+ * textmirror_detector_new. Runs the network once to prove the model works. Returns NULL with
+ * an explanation naming the path in error on failure. */
+TextMirrorRecognizer *textmirror_recognizer_new (const char *model_path, int threads,
+    TextMirrorPrecision precision, char *error, size_t error_size);
+/* Accepts NULL. */
+void textmirror_recognizer_free (TextMirrorRecognizer *recognizer);
+
+/* Reads a packed RGB crop, TEXTMIRROR_RECOGNIZER_HEIGHT rows of `width` pixels (8 to
+ * TEXTMIRROR_RECOGNIZER_MAX_WIDTH; rows `stride` bytes apart). Writes the best class of each
+ * output step to best_class and its probability to best_probability (up to capacity steps),
+ * the number of steps to out_steps and the number of classes (the character list plus the
+ * CTC blank and the space) to out_classes. */
+TextMirrorRecognizerStatus textmirror_recognizer_run (TextMirrorRecognizer *recognizer,
+    const uint8_t *rgb, int width, int stride, int32_t *best_class, float *best_probability,
+    int capacity, int *out_steps, int *out_classes);
+
+/* The explanation for the last failed call ("" after a success). Never NULL. */
+const char *textmirror_recognizer_last_error (const TextMirrorRecognizer *recognizer);
 
 /* ---- Implemented in C++ (CShim/textmirror_flow.cpp), called from Swift ------------------- */
 

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// Everything textmirror does to a frame, without GStreamer: schedule text detection, keep the
-/// detected boxes on their text between detections (`BoxTracker`, moved by the measured
-/// motion), combine them with the fixed regions, and mirror them in place.
+/// Everything textmirror does to a frame, without GStreamer: schedule text detection, read and
+/// verify the detected lines (`LineReader`), keep the boxes on their text between detections
+/// (`BoxTracker`, moved by the measured motion), combine them with the fixed regions, and
+/// mirror them in place.
 ///
 /// Threads: `process`, `configure` and `reset` are called by the streaming thread (GStreamer
 /// serialises them); `update` may be called from any thread at any time. Settings are copied
@@ -32,8 +33,18 @@ public final class MirrorEngine: Sendable {
         /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
         /// carried by tracking in orange.
         public var drawBoxes = false
+        /// Mirror a detected box only once the recognizer read a character in it.
+        public var verify = true
+        /// Which lines are turned, by how they read.
+        public var textOrientation: TextOrientation = .any
 
         public init() {}
+
+        var readingPolicy: LineReader.Policy {
+            // Remembered readings are renewed about once a second of detections.
+            LineReader.Policy(verify: verify, orientation: textOrientation,
+                              rereadAfter: max(1, Int(rate.isFinite ? rate.rounded() : 1)))
+        }
 
         var trackerParameters: BoxTracker.Parameters {
             let hold = holdTime.isFinite ? min(max(holdTime, 0), 3_600_000) : 0
@@ -72,15 +83,19 @@ public final class MirrorEngine: Sendable {
     private let detector: (any TextDetecting)?
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
+    private let reader: LineReader?
     private static let fitting = InkFitting()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
     /// when motion is not measured (boxes are then held between detections, as with
-    /// `tracking` off).
-    public init(detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil) {
+    /// `tracking` off); `recognizer` is nil when lines are not read (then every detected box
+    /// is turned, whatever `verify` and `textOrientation` say).
+    public init(detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil,
+                recognizer: (any TextRecognizing)? = nil) {
         self.detector = detector
         self.worker = detector.map { DetectionWorker(detector: $0) }
         self.motion = motion
+        self.reader = recognizer.map { LineReader(recognizer: $0) }
     }
 
     public func update(_ newSettings: Settings) {
@@ -119,6 +134,7 @@ public final class MirrorEngine: Sendable {
 
     private func resetDetection() {
         worker?.reset()
+        reader?.reset()
         stream.withLock { $0.generation = worker?.generation ?? 0 }
     }
 
@@ -154,11 +170,9 @@ public final class MirrorEngine: Sendable {
             }
             state.tracker.advance(time: now, motion: frameMotion)
 
-            // Boxes are fitted to their ink where they are detected (see InkFitting).
-            let flip = current.flip
-            let finish: DetectionWorker.Finish? = current.refine ? { @Sendable boxes, input in
-                Self.fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows)
-            } : nil
+            // Boxes are fitted to their ink and read where they are detected, on the frame they
+            // were detected on (see InkFitting, LineReader).
+            let finish = Self.finish(current, reader: reader)
             state.cadence.rate = current.rate
             let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
@@ -218,5 +232,21 @@ public final class MirrorEngine: Sendable {
         }
         return report
     }
-}
 
+    /// The work on detected boxes that needs their frame: fitting them to their ink, then
+    /// reading them. Nil when there is none.
+    private static func finish(_ settings: Settings, reader: LineReader?) -> DetectionWorker.Finish? {
+        let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
+        let reader = policy.readsNothing ? nil : reader
+        guard refine || reader != nil else { return nil }
+        return { @Sendable boxes, input in
+            let fitted = refine
+                ? fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows)
+                : boxes
+            guard let reader else { return fitted }
+            return input.withFrame { frame, format in
+                reader.read(fitted, in: frame, format: format, policy: policy)
+            } ?? fitted
+        }
+    }
+}

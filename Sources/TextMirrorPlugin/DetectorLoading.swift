@@ -19,7 +19,21 @@ struct DetectorLoadError: Error, CustomStringConvertible {
 /// Loads the detector for a session, or hands out the one another textmirror in this process
 /// already loaded with the same configuration: the model is in memory once however many
 /// elements run, and the shared detector serialises their detections.
-func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> any TextDetecting {
+func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextDetector {
+    let key = TextDetector.Configuration(modelPath: try detectorModelPath(configuration),
+                                         detectionSize: configuration.inputLongSide,
+                                         threads: configuration.threads, precision: configuration.precision)
+    return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
+}
+
+/// Loads the recognizer whose files lie beside the detector's model (shared like detectors).
+func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextRecognizer {
+    let key = TextRecognizer.Configuration(besideDetector: try detectorModelPath(configuration),
+                                           precision: configuration.precision)
+    return try SharedModels.recognizers.instance(for: key, make: TextRecognizer.init)
+}
+
+private func detectorModelPath(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> String {
     guard let path = configuration.modelPath ?? ModelLocation.resolve() else {
         throw DetectorLoadError(description:
             "the text detection model \(ModelLocation.fileName) was not found; looked in: "
@@ -27,46 +41,48 @@ func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoa
             + ". Fetch it with \(ModelLocation.fetchCommand), set the model property or "
             + "$\(ModelLocation.environmentVariable) to its path, or set detect=false to mirror only fixed regions")
     }
-    let key = TextDetector.Configuration(modelPath: path, detectionSize: configuration.inputLongSide,
-                                         threads: configuration.threads, precision: configuration.precision)
-    return try SharedDetectors.shared.detector(for: key)
+    return path
 }
 
-/// Detectors in use, held weakly: the last element to stop frees the model.
-private final class SharedDetectors: Sendable {
-    static let shared = SharedDetectors()
+/// Networks in use, held weakly: the last element to stop frees a model.
+private enum SharedModels {
+    static let detectors = WeakInstances<TextDetector.Configuration, TextDetector>()
+    static let recognizers = WeakInstances<TextRecognizer.Configuration, TextRecognizer>()
+}
 
+/// Instances by configuration, held weakly.
+private final class WeakInstances<Key: Equatable & Sendable, Value: AnyObject & Sendable>: Sendable {
     /// Only touched inside the mutex, hence the unchecked Sendable.
-    private final class WeakDetector: @unchecked Sendable {
-        let configuration: TextDetector.Configuration
-        weak var detector: TextDetector?
-        init(_ detector: TextDetector) {
-            configuration = detector.configuration
-            self.detector = detector
+    private final class Entry: @unchecked Sendable {
+        let key: Key
+        weak var value: Value?
+        init(_ key: Key, _ value: Value) {
+            self.key = key
+            self.value = value
         }
     }
 
     /// A handful of entries at most (one per distinct configuration), so a list will do.
-    private let detectors = Mutex<[WeakDetector]>([])
+    private let entries = Mutex<[Entry]>([])
 
-    func detector(for configuration: TextDetector.Configuration) throws(DetectorLoadError) -> TextDetector {
-        func find(_ table: [WeakDetector]) -> TextDetector? {
-            table.first { $0.configuration == configuration && $0.detector != nil }?.detector
-        }
-        if let existing = detectors.withLock({ find($0) }) { return existing }
-        let made: TextDetector
+    func instance<Failure: Error & CustomStringConvertible>(
+        for key: Key, make: (Key) throws(Failure) -> Value
+    ) throws(DetectorLoadError) -> Value {
+        func find(_ table: [Entry]) -> Value? { table.first { $0.key == key && $0.value != nil }?.value }
+        if let existing = entries.withLock({ find($0) }) { return existing }
+        let made: Value
         do {
-            made = try TextDetector(configuration)
+            made = try make(key)
         } catch {
-            // The detector's message may end in its own punctuation ("...?"), so separate with ";".
-            throw DetectorLoadError(description: "\(error.description); if the file is missing or "
-                                    + "damaged, fetch it again with \(ModelLocation.fetchCommand)")
+            // The message may end in its own punctuation ("...?"), so separate with ";".
+            throw DetectorLoadError(description: "\(error.description); if a file is missing or "
+                                    + "damaged, fetch the models again with \(ModelLocation.fetchCommand)")
         }
-        return detectors.withLock { table in
+        return entries.withLock { table in
             // Another element may have loaded the same model meanwhile; keep one.
             if let raced = find(table) { return raced }
-            table.removeAll { $0.detector == nil }
-            table.append(WeakDetector(made))
+            table.removeAll { $0.value == nil }
+            table.append(Entry(key, made))
             return made
         }
     }

@@ -18,8 +18,7 @@ final class FlowHandle: @unchecked Sendable {
             textmirror_flow_new(&params, buffer.baseAddress, buffer.count)
         }
         guard let made else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw FlowFailure(description: text.isEmpty ? "could not create the optical flow" : text)
+            throw FlowFailure(description: CString.decode(message, orElse: "could not create the optical flow"))
         }
         pointer = made
     }

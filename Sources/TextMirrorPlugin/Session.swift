@@ -1,14 +1,18 @@
 import TextMirrorCore
 
 /// The object behind `TextMirrorSession *` (textmirror.h): a `MirrorEngine` plus the detector
-/// it was started with. Created at start(), released at stop().
+/// and recognizer it was started with. Created at start(), released at stop().
 final class Session: Sendable {
     let engine: MirrorEngine
 
     init(settings: SessionSettings) throws(DetectorLoadError) {
         let detector = settings.engine.detect ? try loadTextDetector(settings.detector) : nil
+        // Loaded whenever there is detection, so verify and text-orientation can change while
+        // playing; the engine reads lines only when one of them asks for it.
+        let recognizer = detector != nil ? try loadTextRecognizer(settings.detector) : nil
         // Motion is measured only where there are detected boxes to move.
-        engine = MirrorEngine(detector: detector, motion: detector == nil ? nil : FlowMotionEstimator())
+        engine = MirrorEngine(detector: detector, motion: detector == nil ? nil : FlowMotionEstimator(),
+                              recognizer: recognizer)
         engine.update(settings.engine)
     }
 

@@ -30,6 +30,12 @@ extension MirrorEngine.Settings {
         tracking = c.tracking != 0
         drawBoxes = c.draw_boxes != 0
         holdTime = Double(max(c.hold_time, 0))
+        verify = c.verify != 0
+        switch c.text_orientation {
+        case TEXTMIRROR_TEXT_ORIENTATION_NORMAL: textOrientation = .normal
+        case TEXTMIRROR_TEXT_ORIENTATION_MIRRORED: textOrientation = .mirrored
+        default: textOrientation = .any
+        }
         return status
     }
 }
@@ -80,11 +86,40 @@ extension TextMirrorFrameResult {
             let slots = raw.bindMemory(to: TextMirrorBox.self)
             precondition(slots.count == capacity, "TextMirrorFrameResult layout changed")
             for (i, (text, fresh)) in boxes.prefix(count).enumerated() {
-                slots[i] = TextMirrorBox(center_x: text.box.centerX, center_y: text.box.centerY,
-                                         width: text.box.width, height: text.box.height,
-                                         angle: text.box.angle, score: text.score, fresh: fresh ? 1 : 0)
+                var box = TextMirrorBox()
+                box.center_x = text.box.centerX
+                box.center_y = text.box.centerY
+                box.width = text.box.width
+                box.height = text.box.height
+                box.angle = text.box.angle
+                box.score = text.score
+                box.fresh = fresh ? 1 : 0
+                if let reading = text.reading {
+                    box.read = 1
+                    box.text_score = reading.score
+                    box.mirrored = reading.mirrored ? 1 : 0
+                    Self.copy(reading.text, into: &box.text)
+                }
+                slots[i] = box
             }
         }
         return Int32(count)
+    }
+
+    /// Copies `text` as NUL-terminated UTF-8 into a fixed C array, cut at a character
+    /// boundary when it does not fit.
+    private static func copy<Tuple>(_ text: String, into storage: inout Tuple) {
+        withUnsafeMutableBytes(of: &storage) { raw in
+            var length = 0
+            for character in text {
+                let bytes = character.utf8.count
+                guard length + bytes < raw.count else { break }
+                for byte in character.utf8 {
+                    raw[length] = byte
+                    length += 1
+                }
+            }
+            raw[length] = 0
+        }
     }
 }

@@ -169,8 +169,7 @@ private final class DetectorNet: @unchecked Sendable {
                                     buffer.baseAddress, buffer.count)
         }
         guard let made else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw TextDetector.Failure(description: text.isEmpty ? "could not load the text detection model" : text)
+            throw TextDetector.Failure(description: CString.decode(message, orElse: "could not load the text detection model"))
         }
         self.size = size
         handle = made

@@ -25,7 +25,7 @@ public struct InkFitting: Sendable, Equatable {
             if abs(box.angle - turns * 180) <= levelWithin { box.angle = turns * 180 }
             guard let fitted = refinement.refine(box, in: frame, format: format, horizontally: horizontally,
                                                  vertically: vertically) else { return detected }
-            return TextBox(box: fitted, score: detected.score, fitted: true)
+            return TextBox(box: fitted, score: detected.score, fitted: true, reading: detected.reading)
         }
     }
 

@@ -6,11 +6,14 @@ public struct TextBox: Equatable, Sendable {
     /// The box was fitted to its ink on the frame it was detected on (`InkFitting`): its
     /// centre, size and tilt are the ink's, not the detector's estimate.
     public var fitted: Bool
+    /// What the recognizer read in the box (`LineReader`); nil when it was not read.
+    public var reading: TextReading?
 
-    public init(box: PixelBox, score: Double, fitted: Bool = false) {
+    public init(box: PixelBox, score: Double, fitted: Bool = false, reading: TextReading? = nil) {
         self.box = box
         self.score = score
         self.fitted = fitted
+        self.reading = reading
     }
 }
 

@@ -81,7 +81,9 @@ public struct BoxTracker: Sendable, Equatable {
 
     /// The boxes to mirror in the current frame, oldest track first.
     public var boxes: [TrackedBox] {
-        tracks.map { TrackedBox(text: TextBox(box: $0.box, score: $0.score), fresh: $0.fresh, track: $0.id) }
+        tracks.map {
+            TrackedBox(text: TextBox(box: $0.box, score: $0.score, reading: $0.reading), fresh: $0.fresh, track: $0.id)
+        }
     }
 
     /// The tracked boxes as they are now (before `advance`): the regions to measure motion in.
@@ -164,6 +166,7 @@ public struct BoxTracker: Sendable, Equatable {
             if coversAnother { blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
+            track.reading = text.reading ?? track.reading
             track.hits += 1
             track.lastDetected = max(track.lastDetected, source)
             track.fresh = true
@@ -180,7 +183,8 @@ public struct BoxTracker: Sendable, Equatable {
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
         for (d, text) in detected.enumerated() where matchedTrack[d] == nil {
-            updated.append(Track(id: nextID, box: carried[d], score: text.score, detectedAt: source, now: now))
+            updated.append(Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
+                                 detectedAt: source, now: now))
             nextID &+= 1  // wrapping: ids only need to differ among live tracks
         }
         tracks = Self.withoutDuplicates(updated, maxOverlap: parameters.maxOverlap)

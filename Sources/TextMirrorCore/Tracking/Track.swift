@@ -4,6 +4,8 @@ struct Track: Sendable, Equatable {
     /// Where the line is in the current frame (smoothed, moved by the motion).
     var box: PixelBox
     var score: Double
+    /// The latest reading of the line (`LineReader`), if it was read.
+    var reading: TextReading?
     /// Detections matched to this track, the one that created it included.
     var hits: Int
     /// Time of the frame the last matching detection ran on: hold time counts from there.
@@ -19,10 +21,11 @@ struct Track: Sendable, Equatable {
     /// rest of the picture).
     var motions: MotionHistory
 
-    init(id: UInt64, box: PixelBox, score: Double, detectedAt time: UInt64, now: UInt64) {
+    init(id: UInt64, box: PixelBox, score: Double, reading: TextReading?, detectedAt time: UInt64, now: UInt64) {
         self.id = id
         self.box = box
         self.score = score
+        self.reading = reading
         hits = 1
         lastDetected = time
         fresh = true

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One line of text cut out of a frame along its box's angle and scaled to the recognizer's
+/// height, as packed RGB: what the recognizer reads.
+///
+/// The crop reaches beyond the box (`margin`): the recognizer was trained on the detector's
+/// loose boxes, and reads a box fitted tightly to its ink worse. Pixels outside the frame are
+/// mid-gray, which the recognizer's normalization maps to 0, as PP-OCR pads.
+public struct LineCrop: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 3` bytes, rows `width * 3` apart.
+    public var rgb: [UInt8]
+
+    /// Extra room around the box, in units of the box's height: above and below each, and
+    /// at each end.
+    public static let margin = (vertical: 0.25, horizontal: 0.4)
+
+    /// Cuts `box` out of `frame` (in `format`) at `height` rows, as wide as the box's aspect
+    /// asks, but at most `maxWidth`. `mirrored`: columns reversed, the box's mirror image.
+    /// Nil for an empty or non-finite box.
+    public init?(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, height: Int,
+                 maxWidth: Int, mirrored: Bool = false) {
+        guard box.width.isFinite, box.height.isFinite, box.width >= 1, box.height >= 1,
+              box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite, height > 0, maxWidth >= 8 else { return nil }
+        let sourceHeight = box.height * (1 + 2 * Self.margin.vertical)
+        let sourceWidth = box.width + 2 * Self.margin.horizontal * box.height
+        let scale = sourceHeight / Double(height)  // source pixels per crop row
+        let width = min(max(Int((sourceWidth / scale).rounded()), 8), maxWidth)
+        let xScale = sourceWidth / Double(width)
+        self.width = width
+        self.height = height
+
+        let sampler = PixelSampler(frame: frame, format: format)
+        let radians = box.angle * .pi / 180
+        let along = SIMD2(cos(radians), sin(radians)), across = SIMD2(-sin(radians), cos(radians))
+        let center = SIMD2(box.centerX, box.centerY)
+        // Several samples per crop pixel when the crop shrinks the line, so thin strokes stay.
+        let perSide = min(max(Int(max(scale, xScale).rounded()), 1), 3)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for v in 0..<height {
+            for u in 0..<width {
+                var sum = SIMD3<Double>(repeating: 0)
+                for sy in 0..<perSide {
+                    for sx in 0..<perSide {
+                        let cu = (Double(u) + (Double(sx) + 0.5) / Double(perSide)) * xScale - sourceWidth / 2
+                        let cv = (Double(v) + (Double(sy) + 0.5) / Double(perSide)) * scale - sourceHeight / 2
+                        let point = center + along * cu + across * cv
+                        sum += sampler.rgb(x: point.x, y: point.y)
+                    }
+                }
+                let mean = sum / Double(perSide * perSide)
+                let column = mirrored ? width - 1 - u : u
+                let at = (v * width + column) * 3
+                rgb[at] = UInt8(min(max(mean.x.rounded(), 0), 255))
+                rgb[at + 1] = UInt8(min(max(mean.y.rounded(), 0), 255))
+                rgb[at + 2] = UInt8(min(max(mean.z.rounded(), 0), 255))
+            }
+        }
+        self.rgb = rgb
+    }
+}
+
+/// Reads RGB at any point of a frame of any supported format, bilinearly, with every
+/// component at its own sample grid (chroma of 4:2:0 at half resolution). Points are in
+/// continuous frame coordinates (pixel (i, j) covers [i, i+1) x [j, j+1)).
+struct PixelSampler {
+    private let frame: FrameBuffer
+    private let model: RGBDownscaler.ColorModel
+    private let components: [RGBDownscaler.Component]
+
+    init(frame: FrameBuffer, format: PixelFormat) {
+        self.frame = frame
+        (model, components) = RGBDownscaler.describe(format)
+    }
+
+    /// Mid-gray outside the frame.
+    func rgb(x: Double, y: Double) -> SIMD3<Double> {
+        guard x >= 0, y >= 0, x < Double(frame.width), y < Double(frame.height) else {
+            return SIMD3(repeating: 127.5)
+        }
+        let values = components.map { sample($0, x: x, y: y) }
+        switch model {
+        case .rgb: return SIMD3(values[0], values[1], values[2])
+        case .gray: return SIMD3(repeating: values[0])
+        case .yuv:
+            // BT.601 limited range, as RGBDownscaler.rgbFromYUV, in floating point.
+            let c = 1.164 * (values[0] - 16), d = values[1] - 128, e = values[2] - 128
+            return SIMD3(c + 1.596 * e, c - 0.392 * d - 0.813 * e, c + 2.017 * d)
+        }
+    }
+
+    private func sample(_ c: RGBDownscaler.Component, x: Double, y: Double) -> Double {
+        let columns = (frame.width + c.xSubsampling - 1) / c.xSubsampling
+        let rows = (frame.height + c.ySubsampling - 1) / c.ySubsampling
+        // Sample centres sit at (i + 0.5) in their own grid.
+        let gx = x / Double(c.xSubsampling) - 0.5, gy = y / Double(c.ySubsampling) - 0.5
+        let x0 = Int(gx.rounded(.down)), y0 = Int(gy.rounded(.down))
+        let fx = gx - Double(x0), fy = gy - Double(y0)
+        func at(_ i: Int, _ j: Int) -> Double {
+            let ci = min(max(i, 0), columns - 1), cj = min(max(j, 0), rows - 1)
+            let row = frame.planes[c.plane] + cj * frame.strides[c.plane]
+            return Double(row.load(fromByteOffset: c.offset + ci * c.sampleStride, as: UInt8.self))
+        }
+        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}

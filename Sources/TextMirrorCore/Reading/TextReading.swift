@@ -1,0 +1,39 @@
+/// What the recognizer read in a line of text.
+public struct TextReading: Equatable, Sendable {
+    /// The characters read, in the orientation that read better; empty when nothing was read.
+    public var text: String
+    /// Mean probability of the characters read, 0...1 (0 when nothing was read).
+    public var score: Double
+    /// The input showed the text mirror-reversed: its mirror image read better.
+    public var mirrored: Bool
+
+    public init(text: String, score: Double, mirrored: Bool) {
+        self.text = text
+        self.score = score
+        self.mirrored = mirrored
+    }
+
+    /// At least one character was read: the box holds text (what `verify` asks of it).
+    public var foundText: Bool { text.contains { !$0.isWhitespace } }
+}
+
+/// Which lines are turned (the element's `text-orientation` property).
+public enum TextOrientation: Sendable, CaseIterable {
+    /// Every line.
+    case any
+    /// Only lines that read normally (mirror-reading practice leaves mirrored text alone).
+    case normal
+    /// Only lines that read mirror-reversed, which then become readable (a selfie camera,
+    /// lettering seen from behind glass).
+    case mirrored
+
+    /// Whether a line with this reading is turned; a line that was not read (verification
+    /// off, or no frame to read it from) is turned only with `any`.
+    public func accepts(_ reading: TextReading?) -> Bool {
+        switch self {
+        case .any: return true
+        case .normal: return reading.map { !$0.mirrored } ?? false
+        case .mirrored: return reading?.mirrored ?? false
+        }
+    }
+}

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import CShim
 import TextMirrorPlugin
 
 /// The detection model the tests run: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in
@@ -31,5 +32,11 @@ enum TestModel {
                          sourceLocation: SourceLocation = #_sourceLocation) throws -> TextDetector {
         let path = try require(sourceLocation: sourceLocation)
         return try TextDetector(.init(modelPath: path, detectionSize: detectionSize, threads: threads))
+    }
+
+    /// The recognizer beside the test model (scripts/fetch-model.sh fetches both).
+    static func recognizer(sourceLocation: SourceLocation = #_sourceLocation) throws -> TextRecognizer {
+        let path = try require(sourceLocation: sourceLocation)
+        return try TextRecognizer(.init(besideDetector: path, precision: TEXTMIRROR_PRECISION_AUTO))
     }
 }

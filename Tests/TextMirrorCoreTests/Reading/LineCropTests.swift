@@ -1,0 +1,102 @@
+import Testing
+@testable import TextMirrorCore
+
+/// Frames painted in halves, so where each crop pixel came from is plain.
+@Suite("LineCrop: a line cut along its angle, scaled to the recognizer's height")
+struct LineCropTests {
+    /// An RGBA frame whose left half is red and right half blue.
+    final class HalvesFrame {
+        let width: Int, height: Int
+        var bytes: [UInt8]
+        init(width: Int, height: Int, vertical: Bool = false) {
+            self.width = width
+            self.height = height
+            bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let first = vertical ? y < height / 2 : x < width / 2
+                    let at = (y * width + x) * 4
+                    bytes[at] = first ? 255 : 0
+                    bytes[at + 2] = first ? 0 : 255
+                    bytes[at + 3] = 255
+                }
+            }
+        }
+        func crop(_ box: PixelBox, mirrored: Bool = false) -> LineCrop? {
+            bytes.withUnsafeMutableBytes { raw in
+                LineCrop(box, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
+                                              strides: [width * 4]),
+                         format: .rgba, height: 48, maxWidth: 1024, mirrored: mirrored)
+            }
+        }
+    }
+
+    static func pixel(_ crop: LineCrop, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let at = (y * crop.width + x) * 3
+        return (crop.rgb[at], crop.rgb[at + 1], crop.rgb[at + 2])
+    }
+
+    @Test func widthFollowsTheBoxAndItsMargins() throws {
+        let frame = HalvesFrame(width: 400, height: 200)
+        let box = PixelBox(centerX: 200, centerY: 100, width: 200, height: 40)
+        let crop = try #require(frame.crop(box))
+        #expect(crop.height == 48)
+        // 40 px high with a quarter of it above and below: 60 source rows -> 48, so 0.8x; the
+        // width with 0.4 x 40 px at each end: 232 -> 186.
+        #expect(crop.width == 186)
+        #expect(crop.rgb.count == crop.width * 48 * 3)
+    }
+
+    @Test func levelBoxKeepsLeftAndRight() throws {
+        let frame = HalvesFrame(width: 400, height: 200)
+        let crop = try #require(frame.crop(PixelBox(centerX: 200, centerY: 100, width: 200, height: 40)))
+        #expect(Self.pixel(crop, 5, 24) == (255, 0, 0))
+        #expect(Self.pixel(crop, crop.width - 6, 24) == (0, 0, 255))
+        let mirrored = try #require(frame.crop(PixelBox(centerX: 200, centerY: 100, width: 200, height: 40),
+                                               mirrored: true))
+        #expect(Self.pixel(mirrored, 5, 24) == (0, 0, 255))
+        #expect(Self.pixel(mirrored, mirrored.width - 6, 24) == (255, 0, 0))
+    }
+
+    @Test func turnedBoxReadsAlongItsAngle() throws {
+        // Top half red: a box turned 90° clockwise runs downwards, so its start is red.
+        let frame = HalvesFrame(width: 200, height: 400, vertical: true)
+        let crop = try #require(frame.crop(PixelBox(centerX: 100, centerY: 200, width: 200, height: 40, angle: 90)))
+        #expect(Self.pixel(crop, 5, 24) == (255, 0, 0))
+        #expect(Self.pixel(crop, crop.width - 6, 24) == (0, 0, 255))
+    }
+
+    @Test func outsideTheFrameIsMidGray() throws {
+        let frame = HalvesFrame(width: 100, height: 100)
+        let crop = try #require(frame.crop(PixelBox(centerX: 0, centerY: 50, width: 40, height: 20)))
+        #expect(Self.pixel(crop, 1, 24) == (128, 128, 128))
+    }
+
+    @Test func yuvIsConvertedWithChromaAtItsOwnGrid() throws {
+        // I420 white (Y 235, U = V = 128) everywhere.
+        let width = 64, height = 32
+        var y = [UInt8](repeating: 235, count: width * height)
+        var u = [UInt8](repeating: 128, count: width * height / 4)
+        var v = u
+        let crop = y.withUnsafeMutableBytes { yp in
+            u.withUnsafeMutableBytes { up in
+                v.withUnsafeMutableBytes { vp in
+                    LineCrop(PixelBox(centerX: 32, centerY: 16, width: 40, height: 10),
+                             in: FrameBuffer(width: width, height: height,
+                                             planes: [yp.baseAddress!, up.baseAddress!, vp.baseAddress!],
+                                             strides: [width, width / 2, width / 2]),
+                             format: .i420, height: 48, maxWidth: 1024)
+                }
+            }
+        }
+        let made = try #require(crop)
+        #expect(made.rgb.allSatisfy { $0 >= 254 })
+    }
+
+    @Test func refusesEmptyAndNonFiniteBoxes() {
+        let frame = HalvesFrame(width: 10, height: 10)
+        #expect(frame.crop(PixelBox(centerX: 5, centerY: 5, width: 0, height: 4)) == nil)
+        #expect(frame.crop(PixelBox(centerX: .nan, centerY: 5, width: 4, height: 4)) == nil)
+        #expect(frame.crop(PixelBox(centerX: 5, centerY: 5, width: 4, height: .infinity)) == nil)
+    }
+}

@@ -1,0 +1,131 @@
+import Synchronization
+import Testing
+import TextMirrorCore
+
+/// A recognizer that "reads" colours: a crop that starts red reads "ab" surely, one that starts
+/// blue reads "b" unsurely, a gray one reads nothing. So a red-then-blue line reads normally, a
+/// blue-then-red one reads better mirrored, and gray is a texture with no text.
+final class ColourRecognizer: TextRecognizing {
+    let decoder = try! CTCDecoder(characterList: "a\nb\n")
+    var cropHeight: Int { 48 }
+    var maxCropWidth: Int { 1024 }
+    let reads = Atomic<Int>(0)
+
+    func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) {
+        reads.add(1, ordering: .relaxed)
+        let at = (crop.height / 2 * crop.width + 2) * 3
+        let (r, b) = (crop.rgb[at], crop.rgb[at + 2])
+        if r > 200 && b < 50 { return ([1, 0, 2], [0.95, 0.9, 0.9]) }
+        if b > 200 && r < 50 { return ([2, 0], [0.4, 0.9]) }
+        return ([0, 0, 0], [0.9, 0.9, 0.9])
+    }
+}
+
+@Suite("LineReader: reading, verification and orientation of detected lines")
+struct LineReaderTests {
+    /// An RGBA frame with three 200x40 lines: red-then-blue at y 50 (reads normally),
+    /// blue-then-red at y 150 (reads mirrored), gray at y 250 (no text).
+    final class Scene {
+        let width = 400, height = 300
+        var bytes: [UInt8]
+        static let normal = TextBox(box: PixelBox(centerX: 200, centerY: 50, width: 200, height: 40), score: 0.9)
+        static let mirrored = TextBox(box: PixelBox(centerX: 200, centerY: 150, width: 200, height: 40), score: 0.9)
+        static let texture = TextBox(box: PixelBox(centerX: 200, centerY: 250, width: 200, height: 40), score: 0.9)
+
+        init() {
+            bytes = [UInt8](repeating: 128, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = (y * width + x) * 4
+                    guard y < 200 else { continue }
+                    let redFirst = y < 100
+                    let red = (x < width / 2) == redFirst
+                    bytes[at] = red ? 255 : 0
+                    bytes[at + 1] = 0
+                    bytes[at + 2] = red ? 0 : 255
+                }
+            }
+        }
+
+        func read(_ reader: LineReader, _ boxes: [TextBox], _ policy: LineReader.Policy) -> [TextBox] {
+            bytes.withUnsafeMutableBytes { raw in
+                reader.read(boxes, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
+                                                   strides: [width * 4]),
+                            format: .rgba, policy: policy)
+            }
+        }
+    }
+
+    @Test func readsEachLineInTheOrientationThatReadsBetter() {
+        let scene = Scene(), reader = LineReader(recognizer: ColourRecognizer())
+        let read = scene.read(reader, [Scene.normal, Scene.mirrored], LineReader.Policy())
+        #expect(read.map { $0.reading?.text } == ["ab", "ab"])
+        #expect(read.map { $0.reading?.mirrored } == [false, true])
+        #expect(read.allSatisfy { abs(($0.reading?.score ?? 0) - 0.925) < 1e-6 })
+    }
+
+    @Test func verifyDropsBoxesWithoutCharacters() {
+        let scene = Scene(), reader = LineReader(recognizer: ColourRecognizer())
+        let all = [Scene.normal, Scene.mirrored, Scene.texture]
+        #expect(scene.read(reader, all, LineReader.Policy(verify: true)).map(\.box) == [Scene.normal.box, Scene.mirrored.box])
+        reader.reset()
+        let unverified = scene.read(reader, all, LineReader.Policy(verify: false, orientation: .normal))
+        #expect(unverified.map(\.box) == [Scene.normal.box, Scene.texture.box])
+    }
+
+    @Test func orientationPicksWhichLinesTurn() {
+        let scene = Scene(), all = [Scene.normal, Scene.mirrored, Scene.texture]
+        let normal = scene.read(LineReader(recognizer: ColourRecognizer()), all, LineReader.Policy(orientation: .normal))
+        #expect(normal.map(\.box) == [Scene.normal.box])
+        let mirrored = scene.read(LineReader(recognizer: ColourRecognizer()), all,
+                                  LineReader.Policy(orientation: .mirrored))
+        #expect(mirrored.map(\.box) == [Scene.mirrored.box])
+    }
+
+    @Test func nothingIsReadWhenNothingDependsOnIt() {
+        let scene = Scene(), recognizer = ColourRecognizer()
+        let boxes = [Scene.normal, Scene.texture]
+        let read = scene.read(LineReader(recognizer: recognizer), boxes, LineReader.Policy(verify: false, orientation: .any))
+        #expect(read == boxes)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func rememberedLinesAreReadAgainOnlyWhenDueAndOnlyOneWay() {
+        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let policy = LineReader.Policy(rereadAfter: 3)
+        var moved = Scene.normal
+        _ = scene.read(reader, [moved], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)  // both orientations
+        // The same line, a little moved: remembered for two more detections...
+        moved.box.centerX += 3
+        for _ in 0..<2 {
+            #expect(scene.read(reader, [moved], policy).first?.reading?.text == "ab")
+        }
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)
+        // ...then read again, in the orientation that won.
+        _ = scene.read(reader, [moved], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 3)
+        // A box of another size is another line: read in both orientations.
+        moved.box.width = 120
+        _ = scene.read(reader, [moved], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 5)
+    }
+
+    @Test func failuresCountAsUnread() {
+        final class Failing: TextRecognizing {
+            struct Broken: Error {}
+            let decoder = try! CTCDecoder(characterList: "a\n")
+            var cropHeight: Int { 48 }
+            var maxCropWidth: Int { 1024 }
+            func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) { throw Broken() }
+        }
+        let scene = Scene(), reader = LineReader(recognizer: Failing())
+        var messages: [String] = []
+        let kept = scene.bytes.withUnsafeMutableBytes { raw in
+            reader.read([Scene.normal], in: FrameBuffer(width: 400, height: 300, planes: [raw.baseAddress!], strides: [1600]),
+                        format: .rgba, policy: LineReader.Policy()) { messages.append($0) }
+        }
+        #expect(kept.isEmpty)
+        #expect(messages.count == 1 && messages[0].contains("text recognition failed"))
+    }
+}

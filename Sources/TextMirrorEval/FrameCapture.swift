@@ -92,11 +92,15 @@ final class FrameCapture: Sendable {
             let roi = UnsafeMutableRawPointer(meta).assumingMemoryBound(to: GstVideoRegionOfInterestMeta.self)
             guard roi.pointee.roi_type == textType else { continue }
             var angle = 0.0
+            var text: String?
             if let param = gst_video_region_of_interest_meta_get_param(roi, "textmirror") {
                 _ = gst_structure_get_double(param, "angle", &angle)
+                text = gst_structure_get_string(param, "text").map { String(cString: $0) }
             }
-            boxes.append(RotatedBox(boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
-                                    width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle))
+            var box = RotatedBox(boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
+                                 width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle)
+            box.text = text
+            boxes.append(box)
         }
         return boxes
     }

@@ -68,6 +68,8 @@ do throws(EvalError) {
         print("")
     }
     print(EvalReport.nonTextBreakdown(summary))
+    print(EvalReport.reading(ReadingScore(scores)))
+    print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))
     exit(0)

@@ -42,13 +42,28 @@ public enum EvalReport {
             + "Worst picture \(percent(summary.worstNonTextChanged))."
     }
 
+    /// What the element read, against the transcriptions.
+    public static func reading(_ score: ReadingScore) -> String {
+        "Lines read exactly: \(score.exact) of \(score.lines) (\(percent(score.exactShare))); character accuracy "
+            + "\(percent(score.characterAccuracy)) (\(score.edits) edits in \(score.characters) characters)."
+    }
+
+    /// Pictures with no text at all (no region in their ground truth): how many got no box.
+    public static func textless(_ scores: [ImageScore]) -> String {
+        let textless = scores.filter { $0.legible.isEmpty && $0.dontCare == 0 && $0.unmeasurable == 0 }
+        guard !textless.isEmpty else { return "No picture without text in the set." }
+        let clean = textless.count { $0.boxes == 0 }
+        return "Pictures without text that got no box: \(clean) of \(textless.count) "
+            + "(\(percent(Double(clean) / Double(textless.count))))."
+    }
+
     /// Legible lines below the mirrored threshold, for looking into failures.
     public static func missedLines(_ scores: [ImageScore], rules: ScoringRules) -> String {
         var out: [String] = []
         for score in scores {
             for line in score.legible where line.coverage < rules.mirroredCoverage {
                 out.append("- \(score.name): \"\(line.transcription)\" coverage \(fixed(line.coverage, 2)), "
-                           + "\(line.pixels) px")
+                           + "\(line.pixels) px" + (line.read.map { ", read \"\($0)\"" } ?? ""))
             }
         }
         return out.joined(separator: "\n")

@@ -24,13 +24,17 @@ public struct RotatedBox: Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var angle: Double
+    /// What the element read in the box (its `text` field), if it read it.
+    public var text: String?
 
-    public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double) {
+    public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double,
+                text: String? = nil) {
         self.centerX = centerX
         self.centerY = centerY
         self.width = width
         self.height = height
         self.angle = angle
+        self.text = text
     }
 
     /// Below this |cos²θ − sin²θ| (angles within about 6° of ±45°) the bounding box no longer

@@ -26,6 +26,9 @@ public struct ImageScore: Equatable, Sendable {
         /// Share of the line's pixels inside some mirrored box, 0...1.
         public var coverage: Double
         public var pixels: Int
+        /// What the element read in the box covering most of the line; nil when no box covers
+        /// it or the box was not read.
+        public var read: String? = nil
     }
 
     public var name: String
@@ -77,7 +80,10 @@ public struct ImageScore: Equatable, Sendable {
                 continue
             }
             let coverage = Double(region.intersectionCount(mirroredArea)) / Double(pixels)
-            lines.append(Line(transcription: line.transcription, coverage: coverage, pixels: pixels))
+            let overlaps = boxMasks.map { region.intersectionCount($0) }
+            let best = overlaps.indices.max { overlaps[$0] < overlaps[$1] }
+            let read = best.flatMap { overlaps[$0] > 0 ? boxes[$0].text : nil }
+            lines.append(Line(transcription: line.transcription, coverage: coverage, pixels: pixels, read: read))
         }
         legible = lines
         self.unmeasurable = unmeasurable

@@ -387,7 +387,9 @@ gst_text_mirror_timestamps (GstTextMirror * self, GstBuffer * buffer)
     .running_time = TEXTMIRROR_TIME_NONE,
   };
 
-  if (GST_CLOCK_TIME_IS_VALID (pts)) {
+  /* A segment in another format (or none yet, after a flush with no new segment) has no
+   * stream or running time for a timestamp; asking would be a CRITICAL. */
+  if (GST_CLOCK_TIME_IS_VALID (pts) && segment->format == GST_FORMAT_TIME) {
     GstClockTime st = gst_segment_to_stream_time (segment, GST_FORMAT_TIME, pts);
     GstClockTime rt = gst_segment_to_running_time (segment, GST_FORMAT_TIME, pts);
     stamps.stream_time = GST_CLOCK_TIME_IS_VALID (st) ? st : TEXTMIRROR_TIME_NONE;
@@ -525,6 +527,13 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
 
 process_failed:
   {
+    /* A frame before caps were set, as videoflip answers it. */
+    if (status == TEXTMIRROR_ERROR_NOT_CONFIGURED) {
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+          ("A %dx%d frame arrived before a format was negotiated", planes.width,
+              planes.height));
+      return GST_FLOW_NOT_NEGOTIATED;
+    }
     GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
         ("Mirroring a %dx%d frame failed (status %d)", planes.width,
             planes.height, status));
@@ -590,6 +599,22 @@ gst_text_mirror_set_regions (GstTextMirror * self, const gchar * spec)
   GST_OBJECT_UNLOCK (self);
 }
 
+/* Properties read only when the session starts (they choose and load the networks). */
+static gboolean
+gst_text_mirror_needs_restart (guint prop_id)
+{
+  switch (prop_id) {
+    case PROP_DETECT:
+    case PROP_MODEL:
+    case PROP_DETECTION_SIZE:
+    case PROP_THREADS:
+    case PROP_INFERENCE_PRECISION:
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
 static void
 gst_text_mirror_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -613,6 +638,15 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
   }
 
   GST_OBJECT_LOCK (self);
+  if (self->session != NULL && gst_text_mirror_needs_restart (prop_id)) {
+    /* The detector and recognizer are loaded at start(): these properties cannot change
+     * under a running session. Refused with a warning that says when they can. */
+    GST_OBJECT_UNLOCK (self);
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+        ("The \"%s\" property can only be changed while the element is stopped "
+            "(NULL or READY state); the new value was ignored", pspec->name), (NULL));
+    return;
+  }
   switch (prop_id) {
     case PROP_FLIP:
       GST_INFO_OBJECT (self, "flip changed from %d to %d", self->flip,

@@ -19,11 +19,18 @@ import TextMirrorCore
         #expect(due == Array(stride(from: 0, to: 30, by: 3)))
     }
 
-    @Test("a timestamp going backwards (a seek) restarts the cadence")
+    @Test("a jump back farther than the interval (a new segment) detects at once")
     func restartsAfterSeek() {
         var cadence = DetectionCadence(rate: 5)
         let answers = [10, 11, 2].map { cadence.isDue(at: pts($0)) }
         #expect(answers == [true, false, true])
+    }
+
+    @Test("reverse playback keeps the cadence: 15 Hz on 30 fps backwards detects every second frame")
+    func reversePlayback() {
+        var cadence = DetectionCadence(rate: 15)
+        let due = (0..<30).reversed().filter { cadence.isDue(at: pts($0)) }
+        #expect(due == Array(stride(from: 29, through: 0, by: -2)))
     }
 
     @Test("frames without timestamps are counted at 30 fps")

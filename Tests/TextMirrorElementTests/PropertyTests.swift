@@ -34,14 +34,49 @@ import Testing
         #expect(ObjectProperties.bool(element, "tracking"))
         #expect(ObjectProperties.bool(element, "post-messages"))
         #expect(!ObjectProperties.bool(element, "draw-boxes"))
+        #expect(ObjectProperties.bool(element, "verify"))
+        #expect(ObjectProperties.enumNick(element, "text-orientation") == "any")
+        #expect(ObjectProperties.enumNick(element, "inference-precision") == "auto")
+        #expect(ObjectProperties.double(element, "detection-rate") == 30)
+        #expect(ObjectProperties.int(element, "detection-size") == 640)
         for name in ["regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
-                     "post-messages", "detection-rate", "min-text-height"] {
+                     "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation"] {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let flags = spec.pointee.flags.rawValue
             #expect(flags & G_PARAM_READWRITE.rawValue == G_PARAM_READWRITE.rawValue, "\(name) is not read-write")
             // GST_PARAM_MUTABLE_PLAYING is a macro Swift cannot import: 1 << (G_PARAM_USER_SHIFT + 4).
             #expect(flags & (1 << (UInt32(G_PARAM_USER_SHIFT) + 4)) != 0, "\(name) cannot change while PLAYING")
         }
+    }
+
+    /// The properties that choose and load the networks are read at start: while the element
+    /// runs they are refused, with a warning on the bus that says when they can change.
+    @Test(arguments: [("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
+                      ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")])
+    func startOnlyPropertiesAreRefusedWhileRunning(_ name: String, _ value: String, _ unchanged: String) throws {
+        let harness = Harness(textmirror("detect=false"), caps: Self.gray.caps)
+        let bus = gst_bus_new()!
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        gst_element_set_bus(harness.harness.pointee.element, bus)
+        _ = try Self.push(harness, seed: 1)
+        let mirror = harness.element("mirror")
+        ObjectProperties.set(mirror, name, value)
+        let now: String? = switch name {
+        case "detect": String(ObjectProperties.bool(mirror, name))
+        case "model": ObjectProperties.string(mirror, name) ?? ""
+        case "inference-precision": ObjectProperties.enumNick(mirror, name)
+        default: String(ObjectProperties.int(mirror, name))
+        }
+        #expect(now == unchanged)
+        let warning = try #require(gst_bus_pop_filtered(bus, GST_MESSAGE_WARNING), "no warning for \(name)")
+        defer { gst_message_unref(warning) }
+        var error: UnsafeMutablePointer<GError>? = nil
+        gst_message_parse_warning(warning, &error, nil)
+        defer { g_error_free(error) }
+        let text = error.map { String(cString: $0.pointee.message) } ?? ""
+        #expect(text.contains("\"\(name)\"") && text.contains("stopped"), "\(text)")
+        // Frames still flow.
+        _ = try Self.push(harness, seed: 2)
     }
 
     @Test func flipNamesRoundTrip() throws {

@@ -20,11 +20,13 @@ public struct DetectionCadence: Sendable {
         let interval = rate > 0 ? 1e9 / rate : 0
         let due: Bool
         if let time, let last = lastTime {
-            // A timestamp before the last one (a seek or a new segment) restarts the cadence.
+            // The distance either way: reverse playback runs stream time backwards, and keeps
+            // the cadence; a jump (a new segment) is a long distance, so it detects at once.
             // 5% slack: frame timestamps are rounded down (30 fps gives 33,333,333 ns steps), so
             // at 15 Hz two frames fall a nanosecond short of the interval and, without slack,
             // every third frame would be detected (10 Hz).
-            due = time < last || Double(time - last) >= interval * 0.95
+            let distance = time >= last ? time - last : last - time
+            due = Double(distance) >= interval * 0.95
         } else if !started || (time != nil && lastTime == nil) {
             // The first frame, or the first one with a timestamp after frames without.
             due = true

@@ -23,6 +23,14 @@ enum ObjectProperties {
         get(object, name) { value in g_value_get_boolean(&value) != 0 }
     }
 
+    static func int<T>(_ object: UnsafeMutablePointer<T>, _ name: String) -> Int {
+        get(object, name) { value in Int(g_value_get_int(&value)) }
+    }
+
+    static func double<T>(_ object: UnsafeMutablePointer<T>, _ name: String) -> Double {
+        get(object, name) { value in g_value_get_double(&value) }
+    }
+
     /// The nick of an enum property's value ("horizontal").
     static func enumNick<T>(_ object: UnsafeMutablePointer<T>, _ name: String) -> String? {
         get(object, name) { value in

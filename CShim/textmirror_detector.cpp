@@ -14,6 +14,7 @@
  * the exception into a status and a message); every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_exit_guard.hpp"
 #include "textmirror_openvino.hpp"
 
 #include <opencv2/core.hpp>
@@ -132,6 +133,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
   }
 
   try {
+    textmirror::LibraryCall call;
     auto detector = std::make_unique<TextMirrorDetector> ();
     detector->width = input_width;
     detector->height = input_height;
@@ -194,6 +196,7 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
   }
 
   try {
+    textmirror::LibraryCall call;
     textmirror_detector_fill_input (detector, rgb, stride);
     cv::Mat prob = textmirror_detector_forward (detector);
 

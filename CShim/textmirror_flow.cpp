@@ -22,6 +22,7 @@
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_exit_guard.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/utility.hpp>
@@ -58,6 +59,7 @@ void textmirror_flow_copy_message (char *error, size_t error_size, const std::st
  * the file). Exceptions pass through. */
 void textmirror_flow_serially (const std::function<void ()> &work)
 {
+  textmirror::LibraryCall call;
   cv::parallel_for_ (cv::Range (0, 1), [&work] (const cv::Range &) { work (); });
 }
 

@@ -6,6 +6,7 @@
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_exit_guard.hpp"
 #include "textmirror_openvino.hpp"
 
 #include <algorithm>
@@ -85,6 +86,7 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
     return nullptr;
   }
   try {
+    textmirror::LibraryCall call;
     auto recognizer = std::make_unique<TextMirrorRecognizer> ();
     recognizer->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
         std::vector<int64_t> { 1, 3, kHeight, -1 }, threads, precision);
@@ -141,6 +143,7 @@ textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb,
     return TEXTMIRROR_RECOGNIZER_ERROR_INVALID_ARGUMENT;
   }
   try {
+    textmirror::LibraryCall call;
     textmirror_recognizer_read (recognizer, rgb, width, stride, best_class, best_probability,
         capacity, out_steps, out_classes);
     return TEXTMIRROR_RECOGNIZER_OK;

@@ -18,6 +18,14 @@
 #   TEXTMIRROR_SINK    default for --sink in preview.sh / selfie.sh (auto, fake or elements)
 #   TEXTMIRROR_PLUGIN  auto (default): the build in this checkout (.build/release) when there is
 #                      one, else the installed plugin; build or installed: only that one
+
+# Run instead of sourced (bash pipelines/common.sh), or sourced by another shell: say what to
+# do instead. Written for any sh, so that it runs before the bash-only code below is reached.
+if [ -z "${BASH_VERSION:-}" ] || [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "common.sh: this file holds what the scripts in pipelines/ share; they source it with bash, it is not run. Run one of them instead, e.g. pipelines/preview.sh --help" >&2
+  return 2 2>/dev/null || exit 2
+fi
+
 tm_common_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tm_repo="$(dirname "$tm_common_dir")"
 tm_name="${TM_SCRIPT_NAME:-${0##*/}}"  # selfie.sh runs preview.sh under its own name

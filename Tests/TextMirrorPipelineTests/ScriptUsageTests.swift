@@ -38,6 +38,25 @@ struct ScriptUsageTests {
         #expect(!FileManager.default.fileExists(atPath: work.file("x.webm")), "--print ran the pipeline")
     }
 
+    /// common.sh and scene.sh are sourced by the scripts. Issue 15: they were executable, and
+    /// `pipelines/scene.sh --help` ran them with sh: "Syntax error". Now they are not
+    /// executable (as shell libraries are), and run with a shell anyway they say what to do.
+    @Test("files meant to be sourced are not executable, and say so when run", arguments: ["common.sh", "scene.sh"])
+    func sourcedOnly(_ file: String) async throws {
+        let path = Repository.path("pipelines/\(file)")
+        #expect(!FileManager.default.isExecutableFile(atPath: path), "\(path) is executable")
+        let work = try Workspace()
+        for shell in ["bash", "sh"] {
+            let result = try await work.run(shell, [path, "--help"])
+            #expect(result.status == 2 && !result.signalled, "\(result)")
+            #expect(result.stderr.hasPrefix("\(file): this file ") && result.stderr.contains("not run"), "\(result)")
+            #expect(!result.stderr.contains("rror"), "\(result)")
+        }
+        // Sourced by bash, as the scripts do, it defines its functions and says nothing.
+        let sourced = try await work.run("bash", ["-c", "source \"$1\" && declare -F tm_add_scene", "bash", path])
+        #expect(sourced.succeeded && sourced.stdout == "tm_add_scene\n" && sourced.stderr.isEmpty, "\(sourced)")
+    }
+
     @Test("bad arguments are refused with a message naming the problem")
     func errors() async throws {
         try Repository.requirePlugin()

@@ -135,6 +135,16 @@ tm_add_source() {
   esac
 }
 
+# tm_discover FILE: sets tm_info to gst-discoverer-1.0's report on FILE; dies saying why when
+# GStreamer cannot read FILE or finds no video in it (gst-discoverer-1.0 exits 0 either way).
+tm_discover() {
+  tm_info="$(gst-discoverer-1.0 "$1" 2>&1)" || true
+  if grep -q '^An error was encountered' <<< "$tm_info"; then
+    tm_die "$1 is not a video or picture GStreamer can read: $(tail -n 1 <<< "$tm_info" | sed 's/^ *//')"
+  fi
+  grep -Eq '^ *video(\(image\))? #' <<< "$tm_info" || tm_die "$1 has no video stream"
+}
+
 # tm_add_textmirror PROPERTY=VALUE...: appends "! videoconvert ! textmirror PROPS".
 tm_add_textmirror() {
   local p
@@ -165,13 +175,14 @@ tm_add_sink() {
   esac
 }
 
-# tm_add_encoder FILE: appends a video encoder by FILE's extension and sets tm_mux (the muxer
-# element with name=mux, to be followed by "! filesink") and tm_audio_encoder (for transcode).
+# tm_add_encoder FILE: appends a video encoder by FILE's extension (in any case: .MP4 too) and
+# sets tm_mux (the muxer element with name=mux, to be followed by "! filesink") and
+# tm_audio_encoder (for transcode).
 # shellcheck disable=SC2034  # tm_mux, tm_audio_encoder: read by the scripts sourcing this file
 #   .mp4:  H.264 (x264enc, 4:2:0 so every player can decode it) in MP4, audio AAC
 #   .webm: VP8 (vp8enc, real-time speed) in WebM, audio Opus
 tm_add_encoder() {
-  case "$1" in
+  case "${1,,}" in
     *.mp4)
       tm_need x264enc:gstreamer1.0-plugins-ugly mp4mux:gstreamer1.0-plugins-good
       tm_pipe+=(! videoconvert ! "video/x-raw,format=I420"
@@ -197,12 +208,11 @@ tm_output_dir() {
   mkdir -p "$(dirname "$1")" 2>/dev/null || tm_die "cannot create the folder of $1"
 }
 
-# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
-# then replaces this shell with gst-launch-1.0.
-tm_run() {
+# tm_command_line: the gst-launch command (tm_launch_opts, tm_pipe) as one line, quoted for the
+# shell only where needed, so it reads like a hand-written one and can be pasted.
+tm_command_line() {
   local shown="gst-launch-1.0" word
   for word in "${tm_launch_opts[@]}" "${tm_pipe[@]}"; do
-    # Quoted for the shell only where needed, so the line reads like a hand-written one.
     if [[ "$word" =~ ^[][A-Za-z0-9_./:=,+@%!-]+$ ]]; then
       shown+=" $word"
     elif [[ "$word" =~ ^([a-z][a-z0-9-]*)=([^\"\$\`\\!]*)$ ]]; then
@@ -211,11 +221,42 @@ tm_run() {
       shown+=" $(printf '%q' "$word")"
     fi
   done
-  if (( tm_print_only )); then
-    [ -z "${GST_PLUGIN_PATH:-}" ] || printf 'GST_PLUGIN_PATH=%q ' "$GST_PLUGIN_PATH"
-    printf '%s\n' "$shown"
-    exit 0
-  fi
-  tm_say "running: $shown"
+  printf '%s\n' "$shown"
+}
+
+# tm_print_command: --print's output, the command line after the GST_PLUGIN_PATH it needs.
+tm_print_command() {
+  [ -z "${GST_PLUGIN_PATH:-}" ] || printf 'GST_PLUGIN_PATH=%q ' "$GST_PLUGIN_PATH"
+  tm_command_line
+}
+
+# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
+# then replaces this shell with gst-launch-1.0.
+tm_run() {
+  if (( tm_print_only )); then tm_print_command; exit 0; fi
+  tm_say "running: $(tm_command_line)"
   exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
+}
+
+# tm_run_making FILE: like tm_run for a short run that writes FILE (a picture), but gst-launch
+# runs as a child and the script goes on after it (--print: prints and goes on). When it
+# fails, or leaves FILE empty, FILE is removed (filesink creates it before anything is
+# decoded) and the script exits 1. Ctrl-C still reaches gst-launch: it is in the terminal's
+# foreground process group, as the script is.
+tm_run_making() {
+  local file="$1" status=0
+  if (( tm_print_only )); then tm_print_command; return 0; fi
+  tm_say "running: $(tm_command_line)"
+  gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}" || status=$?
+  if (( status != 0 )) || [ ! -s "$file" ]; then
+    local what="gst-launch-1.0 failed (exit status $status)"
+    (( status != 0 )) || what="no frame came through"
+    if [ -e "$file" ]; then
+      rm -f -- "$file"
+      tm_say "error: $what; the unfinished $file was removed"
+    else
+      tm_say "error: $what; $file was not written"
+    fi
+    exit 1
+  fi
 }

@@ -110,8 +110,9 @@ tm_parse_fps() {
 #   KIND scene:  the built-in scene at tm_width x tm_height, tm_fps.
 #   KIND FILE:   a video or picture file, decoded.
 # tm_seconds > 0 bounds the source: scene frames exactly, camera frames at an assumed 30 fps
-# (num-buffers); 0 = endless. LIVE_SCENE true makes the scene a live source (paced like a
-# camera, asynchronous detection); false produces frames as fast as they are consumed.
+# (num-buffers), a file to its first tm_seconds seconds of video (tm_limit_file); 0 = endless,
+# or the whole file. LIVE_SCENE true makes the scene a live source (paced like a camera,
+# asynchronous detection); false produces frames as fast as they are consumed.
 tm_add_source() {
   local kind="$1" live="$2" device="${tm_device:-/dev/video0}"
   local frames=-1
@@ -131,7 +132,8 @@ tm_add_source() {
       tm_add_scene "$tm_width" "$tm_height" "$tm_fps" "$frames" "$live" ;;
     *)
       [ -f "$kind" ] || tm_die "--source '$kind': not camera, scene or an existing file"
-      tm_pipe+=(filesrc "location=$kind" ! decodebin) ;;
+      tm_pipe+=(filesrc "location=$kind" ! decodebin)
+      (( tm_seconds == 0 )) || tm_limit_file "$kind" ;;
   esac
 }
 
@@ -143,6 +145,26 @@ tm_discover() {
     tm_die "$1 is not a video or picture GStreamer can read: $(tail -n 1 <<< "$tm_info" | sed 's/^ *//')"
   fi
   grep -Eq '^ *video(\(image\))? #' <<< "$tm_info" || tm_die "$1 has no video stream"
+}
+
+# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it.
+# gst-launch cannot seek, so the frames are counted: identity sends end-of-stream after as many
+# as the file's frame rate gives in tm_seconds (rounded up). A file without a fixed frame rate is
+# first made 30 fps (videorate); a picture is one frame and needs no limit. "video/x-raw" makes
+# gst-launch link decodebin's video, not its sound, to identity (which takes anything).
+tm_limit_file() {
+  local file="$1" rate num den
+  tm_discover "$file"
+  if grep -Eq '^ *video\(image\) #' <<< "$tm_info"; then return 0; fi
+  rate="$(sed -n 's|^ *Frame rate: \([0-9][0-9]*\)/\([0-9][0-9]*\)$|\1 \2|p' <<< "$tm_info" | sed -n 1p)"
+  read -r num den <<< "${rate:-0 1}"
+  tm_pipe+=(! video/x-raw)
+  if (( num == 0 || den == 0 )); then
+    tm_say "$file has no fixed frame rate: its video is made 30 fps to stop after $tm_seconds s"
+    tm_pipe+=(! videorate ! "video/x-raw,framerate=30/1")
+    num=30 den=1
+  fi
+  tm_pipe+=(! identity "eos-after=$(( (tm_seconds * num + den - 1) / den ))")
 }
 
 # tm_add_textmirror PROPERTY=VALUE...: appends "! videoconvert ! textmirror PROPS".

@@ -54,4 +54,22 @@ struct LivePipelineTests {
         #expect(once == mirroredRGB(original, width: width, height: height),
                 "selfie view with textmirror disabled is not the mirrored scene")
     }
+
+    /// Issue 15: with a file as the source `--seconds` was ignored and the whole file played.
+    /// It now stops after that many seconds of the file's video, counted in its frames.
+    @Test("preview.sh --source FILE --seconds N shows the file's first N seconds")
+    func previewFileForSeconds() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let input = try await FileTests.makeInput(work)  // 1.5 s, 45 frames at 30 fps, with sound
+        let frames = work.file("frames.rgb")
+        let result = try await work.pipeline("preview.sh", [
+            "--source", input, "--seconds", "1",
+            "--sink", "videoconvert ! video/x-raw,format=RGB ! filesink location=\(frames)",
+            "detect=false", "regions=0,0,0.5,0.5",
+        ])
+        try #require(result.succeeded, "\(result)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: frames)[.size] as? Int) ?? 0
+        #expect(size == 30 * 320 * 180 * 3, "\(size / (320 * 180 * 3)) frames shown, expected 30:\n\(result)")
+    }
 }

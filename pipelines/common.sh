@@ -282,3 +282,35 @@ tm_run_making() {
     exit 1
   fi
 }
+
+# tm_watch_output FILE EVERY: to be called right before tm_run, for a script whose output is
+# FILE. Until gst-launch ends it says on stderr, every EVERY seconds (0 = never), how long the
+# run has taken and how large FILE is:
+#   record.sh: recording (00:00:05): out/scene.webm, 1.4 MB
+# and once gst-launch has ended, removes FILE if it is empty (a failure before the first frame:
+# filesink creates FILE when the pipeline starts).
+# The watcher is a background subshell, so tm_run can still exec gst-launch (which keeps this
+# process id, the one watched) and Ctrl-C still reaches gst-launch alone: a script's background
+# jobs ignore SIGINT. The size comes from the file itself; neither progressreport nor the bus
+# knows it.
+tm_watch_output() {
+  local file="$1" every="$2" owner=$$
+  (( ! tm_print_only )) || return 0
+  (
+    start=$SECONDS next=$every
+    while sleep 0.25 && kill -0 "$owner" 2>/dev/null; do
+      elapsed=$(( SECONDS - start ))
+      if (( every > 0 && elapsed >= next )); then
+        next=$(( next + every ))
+        size="$(stat -c %s -- "$file" 2>/dev/null || echo 0)"
+        if (( size < 1000000 )); then size="$(( (size + 500) / 1000 )) kB"
+        else size="$(( size / 1000000 )).$(( size % 1000000 / 100000 )) MB"; fi
+        tm_say "recording ($(printf '%02d:%02d:%02d' $(( elapsed / 3600 )) $(( elapsed / 60 % 60 )) $(( elapsed % 60 )))): $file, $size"
+      fi
+    done
+    if [ -f "$file" ] && [ ! -s "$file" ]; then
+      rm -f -- "$file"
+      tm_say "nothing was written: removed the empty $file"
+    fi
+  ) &
+}

@@ -68,4 +68,5 @@ if (( has_audio )); then
   tm_pipe+=(dec. ! queue ! audioconvert ! audioresample ! "${tm_audio_encoder[@]}" ! mux.)
 fi
 tm_output_dir "$out"
+tm_watch_output "$out" 0  # removes an empty output after a failure; progressreport shows progress
 tm_run

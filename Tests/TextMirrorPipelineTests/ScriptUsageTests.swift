@@ -88,6 +88,7 @@ struct ScriptUsageTests {
             ("photo.sh", [Repository.path("README.md"), "x.gif"], "must end in .png, .jpg or .jpeg"),
             ("photo.sh", [Repository.path("README.md"), "x.png"],
              "README.md is not a video or picture GStreamer can read: "),
+            ("record.sh", ["--progress", "often", "x.mp4"], "--progress 'often' is not a whole number"),
             ("before-after.sh", ["b.jpg", "a.png"], "BEFORE must end in .png"),
         ]
         for (script, arguments, expected) in cases {

@@ -16,13 +16,13 @@ struct CommandTests {
     @Test("on an idle machine a stuck child is stopped at its timeout")
     func idleMachineKeepsTheTimeout() async throws {
         let work = try Workspace()
-        let started = ContinuousClock.now
         let command = try RunningCommand("sleep", ["30"], environment: work.environment)
         let error = await #expect(throws: SetupError.self) { try await command.wait(timeout: .seconds(1), load: { 1 }) }
+        // Not a bound on the clock (this test's own task may wait for a thread while the other
+        // tests run): the budget ran out and the child was stopped.
         #expect(error?.description.contains("timed out after 1.0 seconds of the machine's time") == true,
                 "\(error?.description ?? "no error")")
-        #expect(ContinuousClock.now - started < .seconds(10), "the stuck child was not stopped in time")
-        #expect(!command.isRunning)
+        #expect(!command.isRunning, "the stuck child was not stopped")
     }
 
     @Test("the machine's load reads as a factor of at least 1")

@@ -18,6 +18,14 @@
 #   TEXTMIRROR_SINK    default for --sink in preview.sh / selfie.sh (auto, fake or elements)
 #   TEXTMIRROR_PLUGIN  auto (default): the build in this checkout (.build/release) when there is
 #                      one, else the installed plugin; build or installed: only that one
+
+# Run instead of sourced (bash pipelines/common.sh), or sourced by another shell: say what to
+# do instead. Written for any sh, so that it runs before the bash-only code below is reached.
+if [ -z "${BASH_VERSION:-}" ] || [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "common.sh: this file holds what the scripts in pipelines/ share; they source it with bash, it is not run. Run one of them instead, e.g. pipelines/preview.sh --help" >&2
+  return 2 2>/dev/null || exit 2
+fi
+
 tm_common_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tm_repo="$(dirname "$tm_common_dir")"
 tm_name="${TM_SCRIPT_NAME:-${0##*/}}"  # selfie.sh runs preview.sh under its own name
@@ -102,8 +110,9 @@ tm_parse_fps() {
 #   KIND scene:  the built-in scene at tm_width x tm_height, tm_fps.
 #   KIND FILE:   a video or picture file, decoded.
 # tm_seconds > 0 bounds the source: scene frames exactly, camera frames at an assumed 30 fps
-# (num-buffers); 0 = endless. LIVE_SCENE true makes the scene a live source (paced like a
-# camera, asynchronous detection); false produces frames as fast as they are consumed.
+# (num-buffers), a file to its first tm_seconds seconds of video (tm_limit_file); 0 = endless,
+# or the whole file. LIVE_SCENE true makes the scene a live source (paced like a camera,
+# asynchronous detection); false produces frames as fast as they are consumed.
 tm_add_source() {
   local kind="$1" live="$2" device="${tm_device:-/dev/video0}"
   local frames=-1
@@ -123,8 +132,39 @@ tm_add_source() {
       tm_add_scene "$tm_width" "$tm_height" "$tm_fps" "$frames" "$live" ;;
     *)
       [ -f "$kind" ] || tm_die "--source '$kind': not camera, scene or an existing file"
-      tm_pipe+=(filesrc "location=$kind" ! decodebin) ;;
+      tm_pipe+=(filesrc "location=$kind" ! decodebin)
+      (( tm_seconds == 0 )) || tm_limit_file "$kind" ;;
   esac
+}
+
+# tm_discover FILE: sets tm_info to gst-discoverer-1.0's report on FILE; dies saying why when
+# GStreamer cannot read FILE or finds no video in it (gst-discoverer-1.0 exits 0 either way).
+tm_discover() {
+  tm_info="$(gst-discoverer-1.0 "$1" 2>&1)" || true
+  if grep -q '^An error was encountered' <<< "$tm_info"; then
+    tm_die "$1 is not a video or picture GStreamer can read: $(tail -n 1 <<< "$tm_info" | sed 's/^ *//')"
+  fi
+  grep -Eq '^ *video(\(image\))? #' <<< "$tm_info" || tm_die "$1 has no video stream"
+}
+
+# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it.
+# gst-launch cannot seek, so the frames are counted: identity sends end-of-stream after as many
+# as the file's frame rate gives in tm_seconds (rounded up). A file without a fixed frame rate is
+# first made 30 fps (videorate); a picture is one frame and needs no limit. "video/x-raw" makes
+# gst-launch link decodebin's video, not its sound, to identity (which takes anything).
+tm_limit_file() {
+  local file="$1" rate num den
+  tm_discover "$file"
+  if grep -Eq '^ *video\(image\) #' <<< "$tm_info"; then return 0; fi
+  rate="$(sed -n 's|^ *Frame rate: \([0-9][0-9]*\)/\([0-9][0-9]*\)$|\1 \2|p' <<< "$tm_info" | sed -n 1p)"
+  read -r num den <<< "${rate:-0 1}"
+  tm_pipe+=(! video/x-raw)
+  if (( num == 0 || den == 0 )); then
+    tm_say "$file has no fixed frame rate: its video is made 30 fps to stop after $tm_seconds s"
+    tm_pipe+=(! videorate ! "video/x-raw,framerate=30/1")
+    num=30 den=1
+  fi
+  tm_pipe+=(! identity "eos-after=$(( (tm_seconds * num + den - 1) / den ))")
 }
 
 # tm_add_textmirror PROPERTY=VALUE...: appends "! videoconvert ! textmirror PROPS".
@@ -157,13 +197,14 @@ tm_add_sink() {
   esac
 }
 
-# tm_add_encoder FILE: appends a video encoder by FILE's extension and sets tm_mux (the muxer
-# element with name=mux, to be followed by "! filesink") and tm_audio_encoder (for transcode).
+# tm_add_encoder FILE: appends a video encoder by FILE's extension (in any case: .MP4 too) and
+# sets tm_mux (the muxer element with name=mux, to be followed by "! filesink") and
+# tm_audio_encoder (for transcode).
 # shellcheck disable=SC2034  # tm_mux, tm_audio_encoder: read by the scripts sourcing this file
 #   .mp4:  H.264 (x264enc, 4:2:0 so every player can decode it) in MP4, audio AAC
 #   .webm: VP8 (vp8enc, real-time speed) in WebM, audio Opus
 tm_add_encoder() {
-  case "$1" in
+  case "${1,,}" in
     *.mp4)
       tm_need x264enc:gstreamer1.0-plugins-ugly mp4mux:gstreamer1.0-plugins-good
       tm_pipe+=(! videoconvert ! "video/x-raw,format=I420"
@@ -189,12 +230,11 @@ tm_output_dir() {
   mkdir -p "$(dirname "$1")" 2>/dev/null || tm_die "cannot create the folder of $1"
 }
 
-# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
-# then replaces this shell with gst-launch-1.0.
-tm_run() {
+# tm_command_line: the gst-launch command (tm_launch_opts, tm_pipe) as one line, quoted for the
+# shell only where needed, so it reads like a hand-written one and can be pasted.
+tm_command_line() {
   local shown="gst-launch-1.0" word
   for word in "${tm_launch_opts[@]}" "${tm_pipe[@]}"; do
-    # Quoted for the shell only where needed, so the line reads like a hand-written one.
     if [[ "$word" =~ ^[][A-Za-z0-9_./:=,+@%!-]+$ ]]; then
       shown+=" $word"
     elif [[ "$word" =~ ^([a-z][a-z0-9-]*)=([^\"\$\`\\!]*)$ ]]; then
@@ -203,11 +243,74 @@ tm_run() {
       shown+=" $(printf '%q' "$word")"
     fi
   done
-  if (( tm_print_only )); then
-    [ -z "${GST_PLUGIN_PATH:-}" ] || printf 'GST_PLUGIN_PATH=%q ' "$GST_PLUGIN_PATH"
-    printf '%s\n' "$shown"
-    exit 0
-  fi
-  tm_say "running: $shown"
+  printf '%s\n' "$shown"
+}
+
+# tm_print_command: --print's output, the command line after the GST_PLUGIN_PATH it needs.
+tm_print_command() {
+  [ -z "${GST_PLUGIN_PATH:-}" ] || printf 'GST_PLUGIN_PATH=%q ' "$GST_PLUGIN_PATH"
+  tm_command_line
+}
+
+# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
+# then replaces this shell with gst-launch-1.0.
+tm_run() {
+  if (( tm_print_only )); then tm_print_command; exit 0; fi
+  tm_say "running: $(tm_command_line)"
   exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
+}
+
+# tm_run_making FILE: like tm_run for a short run that writes FILE (a picture), but gst-launch
+# runs as a child and the script goes on after it (--print: prints and goes on). When it
+# fails, or leaves FILE empty, FILE is removed (filesink creates it before anything is
+# decoded) and the script exits 1. Ctrl-C still reaches gst-launch: it is in the terminal's
+# foreground process group, as the script is.
+tm_run_making() {
+  local file="$1" status=0
+  if (( tm_print_only )); then tm_print_command; return 0; fi
+  tm_say "running: $(tm_command_line)"
+  gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}" || status=$?
+  if (( status != 0 )) || [ ! -s "$file" ]; then
+    local what="gst-launch-1.0 failed (exit status $status)"
+    (( status != 0 )) || what="no frame came through"
+    if [ -e "$file" ]; then
+      rm -f -- "$file"
+      tm_say "error: $what; the unfinished $file was removed"
+    else
+      tm_say "error: $what; $file was not written"
+    fi
+    exit 1
+  fi
+}
+
+# tm_watch_output FILE EVERY: to be called right before tm_run, for a script whose output is
+# FILE. Until gst-launch ends it says on stderr, every EVERY seconds (0 = never), how long the
+# run has taken and how large FILE is:
+#   record.sh: recording (00:00:05): out/scene.webm, 1.4 MB
+# and once gst-launch has ended, removes FILE if it is empty (a failure before the first frame:
+# filesink creates FILE when the pipeline starts).
+# The watcher is a background subshell, so tm_run can still exec gst-launch (which keeps this
+# process id, the one watched) and Ctrl-C still reaches gst-launch alone: a script's background
+# jobs ignore SIGINT. The size comes from the file itself; neither progressreport nor the bus
+# knows it.
+tm_watch_output() {
+  local file="$1" every="$2" owner=$$
+  (( ! tm_print_only )) || return 0
+  (
+    start=$SECONDS next=$every
+    while sleep 0.25 && kill -0 "$owner" 2>/dev/null; do
+      elapsed=$(( SECONDS - start ))
+      if (( every > 0 && elapsed >= next )); then
+        next=$(( next + every ))
+        size="$(stat -c %s -- "$file" 2>/dev/null || echo 0)"
+        if (( size < 1000000 )); then size="$(( (size + 500) / 1000 )) kB"
+        else size="$(( size / 1000000 )).$(( size % 1000000 / 100000 )) MB"; fi
+        tm_say "recording ($(printf '%02d:%02d:%02d' $(( elapsed / 3600 )) $(( elapsed / 60 % 60 )) $(( elapsed % 60 )))): $file, $size"
+      fi
+    done
+    if [ -f "$file" ] && [ ! -s "$file" ]; then
+      rm -f -- "$file"
+      tm_say "nothing was written: removed the empty $file"
+    fi
+  ) &
 }

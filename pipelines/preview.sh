@@ -9,8 +9,9 @@
 #   --source camera|scene|FILE  what to show (default: $TEXTMIRROR_SOURCE, else camera; with no
 #                               camera at the device the built-in scene is used)
 #   --device PATH               camera device (default /dev/video0)
-#   --seconds N                 stop after N seconds: exactly for the scene, N*30 frames from a
-#                               camera; 0 (default) = until Ctrl-C or the window is closed
+#   --seconds N                 stop after N seconds: exactly for the scene, a FILE's first N
+#                               seconds (counted in its frames), N*30 frames from a camera;
+#                               0 (default) = until Ctrl-C, the window is closed or FILE ends
 #   --size WxH                  size of the built-in scene (default 1280x720)
 #   --fps N                     frame rate of the built-in scene (default 30)
 #   --sink auto|fake|ELEMENTS   where frames go (default: $TEXTMIRROR_SINK, else auto): auto = a

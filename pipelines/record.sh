@@ -13,11 +13,15 @@
 #   --size WxH                  size of the built-in scene (default 1280x720)
 #   --fps N                     frame rate of the built-in scene (default 30)
 #   --selfie                    mirror the whole picture first, as selfie.sh shows it
+#   --progress N                every N seconds say how long the recording has run and how
+#                               large the file is (default 5; 0 = never):
+#                                 record.sh: recording (00:00:05): out/demo.mp4, 1.4 MB
 #   --print                     print the gst-launch command instead of running it
 #   -h, --help                  show this text
 #
 # gst-launch-1.0 runs with -e: Ctrl-C (SIGINT) ends the stream, the muxer writes its index
-# and the file is complete and playable. A bounded scene is generated as fast as it can be
+# and the file is complete and playable. A recording that fails before its first frame leaves
+# no empty file behind. A bounded scene is generated as fast as it can be
 # encoded, with detection on every frame due (reproducible); an endless one (--seconds 0) runs
 # in real time like a camera.
 #
@@ -29,7 +33,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-source_kind="${TEXTMIRROR_SOURCE:-scene}" seconds="" selfie=0
+source_kind="${TEXTMIRROR_SOURCE:-scene}" seconds="" selfie=0 progress=5
 tm_fps=30
 tm_parse_size 1280x720
 while [ $# -gt 0 ]; do
@@ -40,6 +44,9 @@ while [ $# -gt 0 ]; do
     --size) tm_need_value "$@"; tm_parse_size "$2"; shift 2 ;;
     --fps) tm_need_value "$@"; tm_parse_fps "$2"; shift 2 ;;
     --selfie) selfie=1; shift ;;
+    --progress) tm_need_value "$@"
+                [[ "$2" =~ ^[0-9]+$ ]] || tm_die "--progress '$2' is not a whole number of seconds (0 = no progress)"
+                progress="$2"; shift 2 ;;
     --print) tm_print_only=1; shift ;;
     -h|--help) tm_help; exit 0 ;;
     --) shift; break ;;
@@ -64,9 +71,16 @@ tm_add_source "$source_kind" "$( (( tm_seconds == 0 )) && echo true || echo fals
 tm_add_textmirror "$@"
 tm_pipe+=(! queue)
 tm_add_encoder "$out"
-tm_pipe+=(! "${tm_mux[@]}" ! filesink "location=$out")
+# Unbuffered, so that the size --progress reports is what has been recorded (filesink otherwise
+# writes in 64 kB blocks: a small recording showed 0 kB for 8 s).
+tm_pipe+=(! "${tm_mux[@]}" ! filesink "location=$out" buffer-mode=unbuffered)
 tm_output_dir "$out"
-if (( tm_seconds == 0 )) && [[ "$source_kind" == camera || "$source_kind" == scene ]]; then
+if (( tm_print_only )); then
+  :
+elif (( tm_seconds == 0 )) && [[ "$source_kind" == camera || "$source_kind" == scene ]]; then
   tm_say "recording to $out until Ctrl-C"
+elif (( tm_seconds > 0 )); then
+  tm_say "recording $tm_seconds s to $out"
 fi
+tm_watch_output "$out" "$progress"
 tm_run

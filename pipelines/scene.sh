@@ -13,6 +13,12 @@
 # Words are array elements, not a string to eval: gst-launch-1.0 escapes each argument, so
 # values with spaces or ';' (text=..., regions=...) need no quoting.
 
+# Run instead of sourced, or sourced by another shell: say what to do instead (any sh reads this).
+if [ -z "${BASH_VERSION:-}" ] || [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  echo "scene.sh: this file is sourced by the scripts in pipelines/ (with bash), not run. To see the built-in scene run pipelines/preview.sh --source scene; to write it to a picture, pipelines/before-after.sh" >&2
+  return 2 2>/dev/null || exit 2
+fi
+
 tm_add_scene() {
   local width="${1:-1280}" height="${2:-720}" fps="${3:-30}" frames="${4:--1}" live="${5:-false}"
   # _tm_s N: N scaled from a 720-line picture to HEIGHT lines, rounded; at least 1.

@@ -50,10 +50,9 @@ tm_need decodebin:gstreamer1.0-plugins-base progressreport:gstreamer1.0-plugins-
 
 # What the input holds decides the branches: a branch for a stream the file does not have would
 # keep the muxer waiting for ever.
-info="$(gst-discoverer-1.0 "$in" 2>&1)" || tm_die "GStreamer cannot read $in: $(tail -n 1 <<< "$info")"
-grep -Eq '^ *video #' <<< "$info" || tm_die "$in has no video stream"
+tm_discover "$in"
 has_audio=0
-(( ! audio )) || ! grep -Eq '^ *audio #' <<< "$info" || has_audio=1
+(( ! audio )) || ! grep -Eq '^ *audio #' <<< "$tm_info" || has_audio=1
 
 # The muxer first, so the branches below can end in "mux.".
 tm_add_encoder "$out"   # sets tm_mux and tm_audio_encoder; the words it adds are moved below
@@ -69,4 +68,5 @@ if (( has_audio )); then
   tm_pipe+=(dec. ! queue ! audioconvert ! audioresample ! "${tm_audio_encoder[@]}" ! mux.)
 fi
 tm_output_dir "$out"
+tm_watch_output "$out" 0  # removes an empty output after a failure; progressreport shows progress
 tm_run

@@ -134,7 +134,7 @@ import Testing
         #expect(textmirror_regions_validate("0,0,1,1;0.5,0.5,0.1,0.1,45", &buffer, 64) == TEXTMIRROR_OK)
         #expect(textmirror_regions_validate(nil, &buffer, 64) == TEXTMIRROR_OK)
         #expect(textmirror_regions_validate("0,0,1,x", &buffer, 64) == TEXTMIRROR_ERROR_INVALID_ARGUMENT)
-        #expect(String(cString: buffer) == "region 1: h \"x\" is not a number")
+        #expect(String(cString: buffer).hasPrefix("region 1: h \"x\" is not a number; expected a decimal number"))
         var small = [CChar](repeating: 0x7F, count: 9)
         #expect(textmirror_regions_validate("0,0,1,x", &small, 8) == TEXTMIRROR_ERROR_INVALID_ARGUMENT)
         #expect(String(cString: small) == "region ")

@@ -69,4 +69,32 @@ struct ExampleTests {
         let result = try await work.run(program, ["--seconds", "3"])
         Self.checkRun(result, plugin: Repository.buildPlugin)
     }
+
+    /// Issue 15: `make -C examples/c && examples/c/textmirror_app`, as the README has it, said
+    /// "the textmirror element is not installed" in a checkout with nothing installed, while the
+    /// Python example found the checkout's build. Both must find it, with no GST_PLUGIN_PATH and
+    /// an empty home (no user plugin folder), from another folder.
+    @Test("both examples find the checkout's build with nothing installed", arguments: ["python", "c"])
+    func checkoutBuildWithoutVariables(_ language: String) async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        work.environment["HOME"] = work.file("home")
+        work.environment["XDG_DATA_HOME"] = nil
+        let program: [String]
+        if language == "python" {
+            try await Self.requirePyGObject(work)
+            program = [Self.python, Repository.path("examples/python/textmirror_app.py")]
+        } else {
+            program = [try await Self.buildC(work)]
+        }
+        // A plugin installed for the whole machine comes first, for both examples alike.
+        let inspect = try await work.run("gst-inspect-1.0", ["textmirror"])
+        let installed = inspect.stdout.split(separator: "\n")
+            .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Filename") }
+            .map { String($0.split(separator: " ", omittingEmptySubsequences: true).last ?? "") }
+        if let installed { print("note: textmirror is installed for the machine (\(installed)); the examples use it") }
+        let result = try await work.run(program[0], Array(program.dropFirst()) + ["--seconds", "3"])
+        Self.checkRun(result, plugin: installed ?? Repository.buildPlugin)
+    }
 }

@@ -93,4 +93,39 @@ struct FileTests {
         #expect(jpegInfo.video.first?.hasPrefix("JPEG") == true, "\(jpegInfo.report)")
         #expect(try await work.decodeRGB(jpeg).count == original.count)
     }
+
+    /// Issue 15: `photo.sh garbage.jpg out.png` left a 0-byte out.png, and `.PNG` was refused
+    /// while `.jpeg` was accepted. Now nothing is left after a failure, and extensions are
+    /// checked in any case.
+    @Test("photo.sh leaves no file behind when it fails, and takes extensions in any case")
+    func photoFailuresLeaveNothing() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let garbage = work.file("garbage.jpg")
+        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: URL(fileURLWithPath: garbage))
+        let notAPicture = try await work.pipeline("photo.sh", [garbage, work.file("out.png")])
+        #expect(notAPicture.status == 2, "\(notAPicture)")
+        #expect(notAPicture.stderr.contains("garbage.jpg is not a video or picture GStreamer can read"), "\(notAPicture)")
+        #expect(!FileManager.default.fileExists(atPath: work.file("out.png")), "a failed photo.sh left out.png")
+
+        // A failure once the output exists (filesink creates it before the element starts): a
+        // model that is not there.
+        let picture = work.file("scene.png")
+        let scene = try await work.pipeline("before-after.sh", ["--size", "320x180", picture, work.file("after.PNG"),
+                                                                "detect=false", "regions=0,0,0.5,0.5"])
+        try #require(scene.succeeded, "\(scene)")
+        let noModel = try await work.pipeline("photo.sh", [picture, work.file("failed.png"), "model=/nonexistent/model.onnx"])
+        #expect(noModel.status == 1, "\(noModel)")
+        #expect(noModel.stderr.contains("the unfinished \(work.file("failed.png")) was removed"), "\(noModel)")
+        #expect(!FileManager.default.fileExists(atPath: work.file("failed.png")), "a failed photo.sh left failed.png")
+
+        for (name, codec) in [("after.PNG", "PNG"), ("photo.JPEG", "JPEG"), ("photo.Jpg", "JPEG")] {
+            if name != "after.PNG" {
+                let result = try await work.pipeline("photo.sh", [picture, work.file(name), "detect=false", "regions=0,0,1,1"])
+                try #require(result.succeeded, "\(result)")
+            }
+            let info = try await work.discover(work.file(name))
+            #expect(info.video.first?.hasPrefix(codec) == true, "\(name):\n\(info.report)")
+        }
+    }
 }

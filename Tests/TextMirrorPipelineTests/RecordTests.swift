@@ -43,7 +43,9 @@ struct RecordTests {
     /// An endless recording stopped with SIGINT (Ctrl-C) must still be a complete file: gst-launch
     /// runs with -e and the script execs it, so the signal reaches gst-launch, which sends
     /// end-of-stream and lets mp4mux write its index. Without that, an MP4 is unreadable.
-    @Test("an endless recording stopped with Ctrl-C is a complete, playable MP4")
+    /// While it records it says, every --progress seconds, for how long and how large the file
+    /// is (issue 15: a long recording said nothing).
+    @Test("an endless recording shows its progress, and stopped with Ctrl-C is a complete, playable MP4")
     func interruptedRecording() async throws {
         try Repository.requirePlugin()
         let work = try Workspace()
@@ -51,13 +53,14 @@ struct RecordTests {
         let out = work.file("endless.mp4")
         let recording = try RunningCommand(
             Repository.path("pipelines/record.sh"),
-            ["--seconds", "0", "--size", "320x180", out, "detect=false", "regions=0.1,0.1,0.5,0.2"],
+            ["--seconds", "0", "--size", "320x180", "--progress", "1", out, "detect=false", "regions=0.1,0.1,0.5,0.2"],
             environment: work.environment, directory: work.url)
-        // Wait until the pipeline plays (gst-launch says so; mp4mux writes nothing before the
-        // end), then let it record about 1.5 s of the live scene (30 frames a second).
-        let started = ContinuousClock.now
-        while recording.isRunning, !recording.outputSoFar.contains("Setting pipeline to PLAYING"),
-              ContinuousClock.now - started < .seconds(20) {
+        // Wait until the pipeline plays and the file has grown, as the progress lines say,
+        // then let it record about 1.5 s more of the live scene (30 frames a second).
+        let grown = try Regex(#"record\.sh: recording \(00:00:[0-9]{2}\): .*endless\.mp4, [1-9][0-9.]* (kB|MB)\n"#)
+        var deadline = FairShareDeadline(.seconds(60))
+        while recording.isRunning, !recording.outputSoFar.contains("Setting pipeline to PLAYING")
+                || !recording.outputSoFar.contains(grown), !deadline.expired() {
             try await Task.sleep(for: .milliseconds(50))
         }
         try await Task.sleep(for: .milliseconds(1500))
@@ -66,6 +69,7 @@ struct RecordTests {
         let result = try await recording.wait(timeout: .seconds(20))
         #expect(result.succeeded, "\(result)")
         #expect(result.stderr.contains("until Ctrl-C"), "\(result)")
+        #expect(result.stderr.contains(grown), "no progress line with the file's size:\n\(result)")
 
         let info = try await work.discover(out)
         let duration = try #require(info.duration, "no duration, the file was not finished:\n\(info.report)")
@@ -74,5 +78,28 @@ struct RecordTests {
         let count = frames.count / (320 * 180 * 3)
         #expect(frames.count % (320 * 180 * 3) == 0 && abs(Double(count) - duration * 30) <= 2,
                 "\(count) frames decoded for \(duration) s at 30 fps")
+    }
+
+    /// A recording that fails before its first frame (here: a model that is not there) must not
+    /// leave an empty file behind (issue 15). record.sh and transcode.sh become gst-launch-1.0
+    /// (exec), so the empty file is removed by the watcher they leave behind, just after.
+    @Test("record.sh and transcode.sh leave no empty file behind when they fail")
+    func failedRecordingLeavesNothing() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let input = try await FileTests.makeInput(work)
+        let runs: [(String, [String], String)] = [
+            ("record.sh", ["--seconds", "1", "--size", "320x180"], work.file("failed.mp4")),
+            ("transcode.sh", ["--no-audio", input], work.file("failed.webm")),
+        ]
+        for (script, options, out) in runs {
+            let result = try await work.pipeline(script, options + [out, "model=/nonexistent/model.onnx"])
+            #expect(!result.succeeded && result.stderr.contains("/nonexistent/model.onnx"), "\(result)")
+            var deadline = FairShareDeadline(.seconds(10))
+            while FileManager.default.fileExists(atPath: out), !deadline.expired() {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(!FileManager.default.fileExists(atPath: out), "\(script) left \(out) behind:\n\(result)")
+        }
     }
 }

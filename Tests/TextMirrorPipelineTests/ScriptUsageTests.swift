@@ -14,6 +14,7 @@ struct ScriptUsageTests {
         #expect(result.succeeded, "\(result)")
         #expect(result.stdout.contains("pipelines/\(script)"), "\(result)")
         #expect(result.stdout.contains("Examples") || script == "before-after.sh", "\(result)")
+        #expect(result.stdout.contains("--print"), "README: every script has --print\n\(result)")
     }
 
     @Test("--print shows a gst-launch-1.0 command without running it")
@@ -28,6 +29,16 @@ struct ScriptUsageTests {
              "textmirror regions=\"0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2\""),
             ("transcode.sh", ["--print", input, "x.mp4"], "progressreport name=progress update-freq=5"),
             ("photo.sh", ["--print", input, "x.jpg"], "jpegenc quality=95 snapshot=true"),
+            // Issue 15: before-after.sh had no --print; it shows both of its commands.
+            ("before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
+             "pngenc ! filesink location=b.png\n"),
+            ("before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
+             "filesrc location=b.png ! decodebin ! videoconvert ! textmirror flip=vertical"),
+            // Extensions in any case.
+            ("photo.sh", ["--print", input, "x.JPEG"], "jpegenc quality=95 snapshot=true ! filesink location=x.JPEG"),
+            ("photo.sh", ["--print", input, "x.PNG"], "pngenc snapshot=true ! filesink location=x.PNG"),
+            ("record.sh", ["--print", "x.MP4"], "x264enc"),
+            ("transcode.sh", ["--print", input, "x.WebM"], "vp8enc"),
         ]
         for (script, arguments, expected) in commands {
             let result = try await work.pipeline(script, arguments)
@@ -35,7 +46,28 @@ struct ScriptUsageTests {
             #expect(result.stdout.contains("gst-launch-1.0 -e"), "\(result)")
             #expect(result.stdout.contains(expected), "\(script): expected \(expected) in\n\(result)")
         }
-        #expect(!FileManager.default.fileExists(atPath: work.file("x.webm")), "--print ran the pipeline")
+        for file in ["x.webm", "x.MP4", "b.png", "a.png"] {
+            #expect(!FileManager.default.fileExists(atPath: work.file(file)), "--print ran a pipeline: \(file) exists")
+        }
+    }
+
+    /// common.sh and scene.sh are sourced by the scripts. Issue 15: they were executable, and
+    /// `pipelines/scene.sh --help` ran them with sh: "Syntax error". Now they are not
+    /// executable (as shell libraries are), and run with a shell anyway they say what to do.
+    @Test("files meant to be sourced are not executable, and say so when run", arguments: ["common.sh", "scene.sh"])
+    func sourcedOnly(_ file: String) async throws {
+        let path = Repository.path("pipelines/\(file)")
+        #expect(!FileManager.default.isExecutableFile(atPath: path), "\(path) is executable")
+        let work = try Workspace()
+        for shell in ["bash", "sh"] {
+            let result = try await work.run(shell, [path, "--help"])
+            #expect(result.status == 2 && !result.signalled, "\(result)")
+            #expect(result.stderr.hasPrefix("\(file): this file ") && result.stderr.contains("not run"), "\(result)")
+            #expect(!result.stderr.contains("rror"), "\(result)")
+        }
+        // Sourced by bash, as the scripts do, it defines its functions and says nothing.
+        let sourced = try await work.run("bash", ["-c", "source \"$1\" && declare -F tm_add_scene", "bash", path])
+        #expect(sourced.succeeded && sourced.stdout == "tm_add_scene\n" && sourced.stderr.isEmpty, "\(sourced)")
     }
 
     @Test("bad arguments are refused with a message naming the problem")
@@ -53,7 +85,11 @@ struct ScriptUsageTests {
             ("preview.sh", ["flip"], "'flip' is not a textmirror property"),
             ("transcode.sh", ["/nonexistent.mp4", "x.mp4"], "input /nonexistent.mp4: no such file"),
             ("photo.sh", ["/nonexistent.png", "x.png"], "no such file"),
-            ("photo.sh", [Repository.path("README.md"), "x.gif"], "must end in .png or .jpg"),
+            ("photo.sh", [Repository.path("README.md"), "x.gif"], "must end in .png, .jpg or .jpeg"),
+            ("photo.sh", [Repository.path("README.md"), "x.png"],
+             "README.md is not a video or picture GStreamer can read: "),
+            ("record.sh", ["--progress", "often", "x.mp4"], "--progress 'often' is not a whole number"),
+            ("before-after.sh", ["b.jpg", "a.png"], "BEFORE must end in .png"),
         ]
         for (script, arguments, expected) in cases {
             let result = try await work.pipeline(script, arguments)
@@ -61,6 +97,8 @@ struct ScriptUsageTests {
             #expect(result.stderr.contains("\(script): error: ") && result.stderr.contains(expected),
                     "\(script): expected \(expected) in\n\(result)")
         }
+        let left = try FileManager.default.contentsOfDirectory(atPath: work.url.path).filter { $0 != "registry.bin" }
+        #expect(left.isEmpty, "refused commands left files behind: \(left)")
         work.environment["TEXTMIRROR_PLUGIN"] = "elsewhere"
         let bad = try await work.pipeline("preview.sh", ["--seconds", "1"])
         #expect(bad.status == 2 && bad.stderr.contains("TEXTMIRROR_PLUGIN must be auto, build or installed"), "\(bad)")

@@ -8,11 +8,13 @@
  *     vertical (at 60 %), and ends the stream itself (at 100 %),
  * then exits 0 (1 on a pipeline error, or when no message came 30 s after PLAYING).
  *
- * Build and run (see Makefile):
- *   cc -o textmirror_app textmirror_app.c $(pkg-config --cflags --libs gstreamer-1.0)
- *   ./textmirror_app [--seconds N] [--camera] [--display]
+ * Build and run, from the checkout:
+ *   make -C examples/c && examples/c/textmirror_app [--seconds N] [--camera] [--display]
  * The plugin is found like any GStreamer plugin: installed with scripts/install.sh, or through
- * GST_PLUGIN_PATH (e.g. GST_PLUGIN_PATH=<checkout>/.build/release).
+ * GST_PLUGIN_PATH (e.g. GST_PLUGIN_PATH=<checkout>/.build/release). When GStreamer finds none,
+ * the checkout's build is loaded: the Makefile passes its folder as TEXTMIRROR_APP_BUILD_DIR.
+ * Built by hand, without that:
+ *   cc -o textmirror_app textmirror_app.c $(pkg-config --cflags --libs gstreamer-1.0)
  *
  * Message format: an element message whose structure is named "textmirror", with guint64
  * fields timestamp, stream-time, running-time, duration, and "boxes": a GST_TYPE_LIST of
@@ -194,6 +196,27 @@ textmirror_app_finish (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The textmirror element: installed, on GST_PLUGIN_PATH, or else the build in the checkout this
+ * program was built from (what examples/python does with its own path). NULL when none. */
+static GstElementFactory *
+textmirror_app_find_textmirror (void)
+{
+  GstElementFactory *factory = gst_element_factory_find ("textmirror");
+
+#ifdef TEXTMIRROR_APP_BUILD_DIR
+  if (factory == NULL) {
+    gchar *plugin = g_build_filename (TEXTMIRROR_APP_BUILD_DIR, "libgsttextmirror.so", NULL);
+
+    if (g_file_test (plugin, G_FILE_TEST_IS_REGULAR)) {
+      gst_registry_scan_path (gst_registry_get (), TEXTMIRROR_APP_BUILD_DIR);
+      factory = gst_element_factory_find ("textmirror");
+    }
+    g_free (plugin);
+  }
+#endif
+  return factory;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,10 +244,15 @@ main (int argc, char **argv)
     }
   }
 
-  factory = gst_element_factory_find ("textmirror");
+  factory = textmirror_app_find_textmirror ();
   if (factory == NULL) {
     g_printerr ("textmirror_app: the textmirror element is not installed: run scripts/install.sh, "
-        "or set GST_PLUGIN_PATH to the folder holding libgsttextmirror.so\n");
+        "or set GST_PLUGIN_PATH to the folder holding libgsttextmirror.so"
+#ifdef TEXTMIRROR_APP_BUILD_DIR
+        ", or build it in this checkout (swift build -c release --product gsttextmirror, "
+        "into " TEXTMIRROR_APP_BUILD_DIR ")"
+#endif
+        "\n");
     return 1;
   }
   plugin = gst_plugin_feature_get_plugin (GST_PLUGIN_FEATURE (factory));

@@ -113,16 +113,18 @@ final class RunningCommand: @unchecked Sendable {
     /// SIGINT, what Ctrl-C sends.
     func interrupt() { if isRunning { kill(pid, SIGINT) } }
 
-    /// Waits for the process to end; after `timeout` it is terminated and the test fails.
-    func wait(timeout: Duration) async throws -> CommandResult {
-        let deadline = ContinuousClock.now + timeout
+    /// Waits for the process to end; when it has had `timeout` of the machine's time
+    /// (`FairShareDeadline`: longer on the clock while the machine is busy) it is terminated and
+    /// the test fails.
+    func wait(timeout: Duration, load: @escaping @Sendable () -> Double = MachineLoad.busyFactor) async throws -> CommandResult {
+        var deadline = FairShareDeadline(timeout, load: load)
         while isRunning {
-            if ContinuousClock.now > deadline {
+            if deadline.expired() {
                 kill(pid, SIGTERM)
                 let grace = ContinuousClock.now + .seconds(5)
                 while isRunning, ContinuousClock.now < grace { try await Task.sleep(for: .milliseconds(20)) }
                 if isRunning { kill(pid, SIGKILL); _ = waitpid(pid, nil, 0) }
-                throw SetupError("timed out after \(timeout) and was stopped: \(command.joined(separator: " "))\n"
+                throw SetupError("timed out after \(deadline) and was stopped: \(command.joined(separator: " "))\n"
                     + "--- output so far ---\n\(read("stdout"))\n\(read("stderr"))")
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -137,6 +139,55 @@ final class RunningCommand: @unchecked Sendable {
     private func read(_ name: String) -> String {
         let data = FileManager.default.contents(atPath: outputDirectory.appendingPathComponent(name).path)
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}
+
+/// How busy the machine is, as the slowdown a process that wants a core sees.
+enum MachineLoad {
+    /// Threads that want a core (Linux's `procs_running`, without the one asking) per core, at
+    /// least 1 (an idle machine) and at most 50. Read afresh each time: the figure moves from
+    /// one moment to the next, and `FairShareDeadline` averages it over the wait.
+    @Sendable static func busyFactor() -> Double {
+        guard let data = FileManager.default.contents(atPath: "/proc/stat") else { return 1 }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("procs_running ") }),
+              let running = Double(line.dropFirst("procs_running ".count)) else { return 1 }
+        let cores = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
+        return min(50, max(1, (running - 1) / cores))
+    }
+}
+
+/// A timeout counted in the time the machine had for the work, not on the wall clock: each
+/// moment counts 1/`load()` of itself, so while twice as many threads want a core as there are
+/// cores, a 60 s budget lasts 120 s on the clock. A child that is stuck (waiting for something
+/// that never comes) uses no CPU and is caught at about the budget; one that is slow because
+/// other work (another build, the other tests running in parallel) holds the cores is given
+/// the time it would have had. Issue 15: a 60 s wall-clock decode of a 1.5 s file timed out
+/// while another heavy job ran.
+struct FairShareDeadline: CustomStringConvertible {
+    let budget: Duration
+    private let load: @Sendable () -> Double
+    private let start = ContinuousClock.now
+    private var last = ContinuousClock.now
+    private(set) var used: Duration = .zero
+
+    init(_ budget: Duration, load: @escaping @Sendable () -> Double = MachineLoad.busyFactor) {
+        self.budget = budget
+        self.load = load
+    }
+
+    /// Counts the time since the last call at the machine's present load; true once the budget
+    /// is used up. Call it often (the load is sampled at each call).
+    mutating func expired() -> Bool {
+        let now = ContinuousClock.now
+        used += (now - last) / max(1, load())
+        last = now
+        return used >= budget
+    }
+
+    var description: String {
+        let wall = ContinuousClock.now - start
+        return "\(budget) of the machine's time (\(wall) on the clock)"
     }
 }
 

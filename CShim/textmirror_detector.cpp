@@ -137,13 +137,15 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     auto detector = std::make_unique<TextMirrorDetector> ();
     detector->width = input_width;
     detector->height = input_height;
-    detector->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
-        std::vector<int64_t> { 1, 3, input_height, input_width }, threads, precision);
-    detector->net->input ({ 1, 3, input_height, input_width });
-    /* One run now: it proves the model is a DB detector that runs at this size (a wrong file
-     * fails here, at start, not on the first frame), and it makes OpenVINO allocate its
-     * buffers before the stream runs. */
-    textmirror_detector_forward (detector.get ());
+    openvino::at_worker_priority ([&] {
+      detector->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
+          std::vector<int64_t> { 1, 3, input_height, input_width }, threads, precision);
+      detector->net->input ({ 1, 3, input_height, input_width });
+      /* One run now: it proves the model is a DB detector that runs at this size (a wrong
+       * file fails here, at start, not on the first frame), and it makes OpenVINO allocate
+       * its buffers and start its workers before the stream runs. */
+      textmirror_detector_forward (detector.get ());
+    });
     return detector.release ();
   } catch (const std::bad_alloc &) {
     openvino::copy_message (error, error_size, std::string ("out of memory loading '") + model_path + "'");

@@ -2,6 +2,7 @@
  * network compiled for one input shape (see textmirror_openvino.hpp). */
 #include "textmirror_openvino.hpp"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <thread>
 
 namespace textmirror::openvino {
 
@@ -42,6 +44,10 @@ ov_core_t *core ()
   }();
   return shared;
 }
+
+/* The nice value of the networks' worker threads: that of the detection queue (Dispatch's
+ * utility QoS, nice 2 on Linux). */
+constexpr int kWorkerNice = 2;
 
 std::mutex model_cache_mutex;
 std::map<std::string, std::weak_ptr<const ModelBytes>> model_cache;
@@ -85,6 +91,27 @@ std::shared_ptr<const ModelBytes> read_model_file (const char *path)
     it = it->second.expired () ? model_cache.erase (it) : std::next (it);
   model_cache[key] = bytes;
   return bytes;
+}
+
+void at_worker_priority (const std::function<void ()> &work)
+{
+  std::exception_ptr failure;
+  std::thread worker ([&] {
+    /* Best effort: a failure leaves the workers at the caller's priority, which is slower for
+     * the streaming thread but still correct. */
+    errno = 0;
+    int now = getpriority (PRIO_PROCESS, static_cast<id_t> (gettid ()));
+    if (errno == 0 && now < kWorkerNice)
+      setpriority (PRIO_PROCESS, static_cast<id_t> (gettid ()), kWorkerNice);
+    try {
+      work ();
+    } catch (...) {
+      failure = std::current_exception ();
+    }
+  });
+  worker.join ();
+  if (failure)
+    std::rethrow_exception (failure);
 }
 
 int effective_threads (int threads)

@@ -13,6 +13,7 @@
 #include <openvino/c/openvino.h>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,16 @@ std::shared_ptr<const ModelBytes> read_model_file (const char *path);
 /* Threads for one network: 0 = one per core; more than the cores is clamped (oneTBB would
  * clamp it anyway, with a warning on stderr). */
 int effective_threads (int threads);
+
+/* Runs `work` (making a network and its first inference) on a short-lived thread of lower
+ * priority, and waits for it; exceptions pass through. Why: OpenVINO's worker threads are
+ * started by the first work that needs them and inherit the priority of the thread that
+ * starts them. Made from the element's start() or the streaming thread, they would run at
+ * the streaming thread's priority and take its core whenever they have work; made here, they
+ * run at the detection queue's lower priority (DetectionWorker.swift), and the streaming
+ * thread wins a contended core. A thread cannot raise its priority again without privileges,
+ * so a separate thread is lowered rather than the caller. */
+void at_worker_priority (const std::function<void ()> &work);
 
 /* One compiled network with one inference request. The caller owns the memory layouts:
  * `input (shape)` is a float tensor of that shape, which the caller fills before `infer`, and

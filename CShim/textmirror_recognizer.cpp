@@ -88,15 +88,17 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
   try {
     textmirror::LibraryCall call;
     auto recognizer = std::make_unique<TextMirrorRecognizer> ();
-    recognizer->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
-        std::vector<int64_t> { 1, 3, kHeight, -1 }, threads, precision);
-    /* One read of a blank crop proves the model is a recognizer of this input height. */
-    std::vector<uint8_t> blank (static_cast<size_t> (kHeight) * 64 * 3, 255);
-    std::vector<int32_t> classes (64);
-    std::vector<float> probabilities (64);
-    int steps = 0, count = 0;
-    textmirror_recognizer_read (recognizer.get (), blank.data (), 64, 64 * 3, classes.data (),
-        probabilities.data (), 64, &steps, &count);
+    openvino::at_worker_priority ([&] {
+      recognizer->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
+          std::vector<int64_t> { 1, 3, kHeight, -1 }, threads, precision);
+      /* One read of a blank crop proves the model is a recognizer of this input height. */
+      std::vector<uint8_t> blank (static_cast<size_t> (kHeight) * 64 * 3, 255);
+      std::vector<int32_t> classes (64);
+      std::vector<float> probabilities (64);
+      int steps = 0, count = 0;
+      textmirror_recognizer_read (recognizer.get (), blank.data (), 64, 64 * 3, classes.data (),
+          probabilities.data (), 64, &steps, &count);
+    });
     return recognizer.release ();
   } catch (const std::bad_alloc &) {
     openvino::copy_message (error, error_size, std::string ("out of memory loading '") + model_path + "'");

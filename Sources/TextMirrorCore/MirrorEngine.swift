@@ -174,7 +174,10 @@ public final class MirrorEngine: Sendable {
             // were detected on (see InkFitting, LineReader).
             let finish = Self.finish(current, reader: reader)
             state.cadence.rate = current.rate
-            let due = state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
+            let sync = current.mode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+            // Async: a frame the busy detector would not take soon is not copied, and does not
+            // count as detected for the cadence.
+            let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
             case .sync:
                 if due {

@@ -24,6 +24,7 @@ struct EvalOptions {
     var rules = ScoringRules()
     var saveDirectory: String?
     var listMissed = false
+    var listMisread = false
     var limit: Int?
     /// Levels a channel must change by for a pixel to count as changed (0: any change).
     var tolerance = 0
@@ -57,6 +58,7 @@ struct EvalOptions {
                                  N levels (default 0: any change, the target's rule)
         output:
           --missed               list the legible lines that were not mirrored
+          --misread              list the legible lines that were not read exactly
           --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
                                  boxes to DIR/res_<name>.txt (ICDAR 2015 result format)
           --limit N              only the first N pictures (by name)
@@ -100,6 +102,7 @@ struct EvalOptions {
             case "--no-join-words": o.rules.grouping = nil
             case "--tolerance": o.tolerance = Int(try number(argument, in: 0...255))
             case "--missed": o.listMissed = true
+            case "--misread": o.listMisread = true
             case "--save": o.saveDirectory = try value(argument)
             case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))
             case "-h", "--help": return nil

@@ -67,6 +67,11 @@ do throws(EvalError) {
         print(missed.isEmpty ? "No legible line missed." : "Legible lines not mirrored:\n" + missed)
         print("")
     }
+    if options.listMisread {
+        let misread = EvalReport.misreadLines(scores)
+        print(misread.isEmpty ? "Every legible line was read exactly." : "Legible lines not read exactly:\n" + misread)
+        print("")
+    }
     print(EvalReport.nonTextBreakdown(summary))
     print(EvalReport.reading(ReadingScore(scores)))
     print(EvalReport.textless(scores))

@@ -48,6 +48,19 @@ public enum EvalReport {
             + "\(percent(score.characterAccuracy)) (\(score.edits) edits in \(score.characters) characters)."
     }
 
+    /// Legible lines not read exactly, with what was read.
+    public static func misreadLines(_ scores: [ImageScore]) -> String {
+        var out: [String] = []
+        for score in scores {
+            for line in score.legible
+            where ReadingScore.normalized(line.transcription) != ReadingScore.normalized(line.read ?? "") {
+                out.append("- \(score.name): \"\(line.transcription)\" read "
+                           + (line.read.map { "\"\($0)\"" } ?? "nothing"))
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
     /// Pictures with no text at all (no region in their ground truth): how many got no box.
     public static func textless(_ scores: [ImageScore]) -> String {
         let textless = scores.filter { $0.legible.isEmpty && $0.dontCare == 0 && $0.unmeasurable == 0 }

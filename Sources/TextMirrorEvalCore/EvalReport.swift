@@ -44,7 +44,8 @@ public enum EvalReport {
 
     /// What the element read, against the transcriptions.
     public static func reading(_ score: ReadingScore) -> String {
-        "Lines read exactly: \(score.exact) of \(score.lines) (\(percent(score.exactShare))); character accuracy "
+        "Lines read exactly: \(score.exact) of \(score.lines) (\(percent(score.exactShare))); but for spaces: "
+            + "\(score.exactButSpaces) (\(percent(score.exactButSpacesShare))); character accuracy "
             + "\(percent(score.characterAccuracy)) (\(score.edits) edits in \(score.characters) characters)."
     }
 

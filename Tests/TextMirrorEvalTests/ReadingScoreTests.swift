@@ -17,7 +17,7 @@ struct ReadingScoreTests {
             .init(transcription: "Lift", coverage: 0, pixels: 10, read: nil),
         ]
         let reading = ReadingScore([score])
-        #expect(reading.lines == 3 && reading.exact == 1)
+        #expect(reading.lines == 3 && reading.exact == 1 && reading.exactButSpaces == 1)
         #expect(reading.characters == 17 && reading.edits == 5)
         #expect(abs(reading.characterAccuracy - (1 - 5.0 / 17)) < 1e-12)
     }

@@ -31,7 +31,9 @@ do throws(EvalError) {
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
         throw EvalError("\(save): \(String(cString: strerror(errno)))")
     }
-    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory)
+    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory,
+                            mirrorInput: options.mirrorInput)
+    var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
     var times: [Double] = []
@@ -40,7 +42,11 @@ do throws(EvalError) {
         let changed = PixelMask.changedPixels(before: result.input.pixels, after: result.output.pixels,
                                               width: result.input.width, height: result.input.height,
                                               tolerance: options.tolerance)
-        let score = ImageScore(name: item.name, ground: item.ground, boxes: result.mirrored, changed: changed,
+        changedPixels += changed.count
+        allPixels += changed.width * changed.height
+        let ground = options.mirrorInput
+            ? item.ground.map { $0.mirrored(width: Double(result.input.width)) } : item.ground
+        let score = ImageScore(name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
                                rules: options.rules)
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
@@ -74,6 +80,8 @@ do throws(EvalError) {
     }
     print(EvalReport.nonTextBreakdown(summary))
     print(EvalReport.reading(ReadingScore(scores)))
+    print("Pixels changed in all: \(changedPixels) of \(allPixels) (\(EvalReport.percent(Double(changedPixels) / Double(max(allPixels, 1)))))"
+          + (options.mirrorInput ? "; pictures mirrored before textmirror." : "."))
     print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))

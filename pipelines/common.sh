@@ -273,18 +273,20 @@ tm_show_readings=0
 tm_readings_filter() {
   /usr/bin/python3 -u -c '
 import re, sys
-box = re.compile(r"x\\=\\\(uint\\\)(\d+)\\,\\ y\\=\\\(uint\\\)(\d+)\\,\\ width\\=\\\(uint\\\)(\d+)"
-                 r"\\,\\ height\\=\\\(uint\\\)(\d+).*?(?:text\\=\\\(string\\\)\\\"(.*?)\\\"\\,\\ "
-                 r"text-score\\=\\\(double\\\)([-0-9.e]+)\\,\\ mirrored\\=\\\(boolean\\\)(true|false))?\\;")
+# The message as gst-launch prints it, with its escaping backslashes removed.
+box = re.compile(r"x=\(uint\)(\d+), y=\(uint\)(\d+), width=\(uint\)(\d+), height=\(uint\)(\d+)[^;]*?"
+                 r"(?:text=\(string\)(?:\"(.*?)\"|([^,]*)), text-score=\(double\)([-0-9.e]+), "
+                 r"mirrored=\(boolean\)(true|false))?;")
 for line in sys.stdin:
     sys.stdout.write(line)
     if "(element): textmirror," not in line:
         continue
-    time = re.search(r"stream-time=\(guint64\)(\d+)", line)
+    plain = line.replace("\\", "")
+    time = re.search(r"stream-time=\(guint64\)(\d+)", plain)
     when = "%.3f s: " % (int(time.group(1)) / 1e9) if time and int(time.group(1)) < 2**63 else ""
-    for x, y, w, h, text, score, mirrored in box.findall(line):
-        if text or score:
-            what = "\"%s\" (text score %.2f, %s)" % (text.replace("\\", ""), float(score),
+    for x, y, w, h, quoted, bare, score, mirrored in box.findall(plain):
+        if score:
+            what = "\"%s\" (text score %.2f, %s)" % (quoted or bare, float(score),
                 "reads mirrored" if mirrored == "true" else "reads normally")
         else:
             what = "(not read)"

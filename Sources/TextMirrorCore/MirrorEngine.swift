@@ -40,7 +40,7 @@ public final class MirrorEngine: Sendable {
 
         public init() {}
 
-        var readingPolicy: LineReader.Policy {
+        public var readingPolicy: LineReader.Policy {
             // Remembered readings are renewed about once a second of detections.
             LineReader.Policy(verify: verify, orientation: textOrientation,
                               rereadAfter: max(1, Int(rate.isFinite ? rate.rounded() : 1)))

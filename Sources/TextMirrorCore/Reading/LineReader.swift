@@ -98,23 +98,36 @@ public final class LineReader: Sendable {
         return kept
     }
 
-    /// Reads one box: both orientations, or only `onlyMirrored`'s when it is known.
+    /// Reads one box: both orientations, or only `onlyMirrored`'s when it is known. A box
+    /// that reads as no text is read once more turned half a turn: the detector's angle does
+    /// not say which way up a line is, and upside-down text (a page held the wrong way, text
+    /// turned 90° the other way round) reads only then.
     func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, onlyMirrored: Bool?) throws -> TextReading {
-        var best: (reading: TextReading, weight: Double)?
-        for mirrored in onlyMirrored.map({ [$0] }) ?? [false, true] {
+        var best = try bestReading(box, in: frame, format: format, mirrored: onlyMirrored.map { [$0] } ?? [false, true])
+        if !best.reading.foundText {
+            var turned = box
+            turned.angle += 180
+            let again = try bestReading(turned, in: frame, format: format, mirrored: [false, true])
+            if again.weight > best.weight { best = again }
+        }
+        return best.reading
+    }
+
+    /// The orientation that reads more characters with more confidence: the sum of the
+    /// characters' probabilities (a mirrored line read the wrong way round gives fewer
+    /// characters, less surely).
+    private func bestReading(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
+                             mirrored orientations: [Bool]) throws -> (reading: TextReading, weight: Double) {
+        var best = (reading: TextReading(text: "", score: 0, mirrored: false), weight: -1.0)
+        for mirrored in orientations {
             guard let crop = LineCrop(box, in: frame, format: format, height: recognizer.cropHeight,
                                       maxWidth: recognizer.maxCropWidth, mirrored: mirrored) else { continue }
             let steps = try recognizer.recognize(crop)
             let (text, score) = recognizer.decoder.decode(classes: steps.classes, probabilities: steps.probabilities)
-            // The orientation that reads more characters with more confidence: the sum of the
-            // characters' probabilities (a mirrored line read the wrong way round gives fewer
-            // characters, less surely).
             let weight = score * Double(text.count)
-            if best == nil || weight > best!.weight {
-                best = (TextReading(text: text, score: score, mirrored: mirrored), weight)
-            }
+            if weight > best.weight { best = (TextReading(text: text, score: score, mirrored: mirrored), weight) }
         }
-        return best?.reading ?? TextReading(text: "", score: 0, mirrored: false)
+        return best
     }
 
     private static func bestMatch(for box: PixelBox, in lines: [Remembered], excluding used: Set<Int>) -> Int? {

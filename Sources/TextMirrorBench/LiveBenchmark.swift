@@ -23,6 +23,8 @@ struct LiveBenchmark {
         var threads = 0
         /// Frames come as MJPEG and are decoded in the pipeline (a camera's cost).
         var camera = false
+        /// Lines are read and verified (the element's default); false shows what reading costs.
+        var verify = true
     }
 
     struct Result {
@@ -63,7 +65,7 @@ struct LiveBenchmark {
         var launch = "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 "
             + (settings.camera ? "! jpegdec " : "")
             + "! textmirror name=tm detection-mode=async detection-size=\(settings.detectionSize) "
-            + "threads=\(settings.threads)"
+            + "threads=\(settings.threads)" + (settings.verify ? "" : " verify=false")
         if let tracking = settings.tracking { launch += " tracking=\(tracking)" }
         launch += " ! fakesink name=sink sync=true qos=true"
         let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
@@ -162,6 +164,7 @@ struct LiveBenchmark {
                      settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"]
         if settings.threads != 0 { words.append("threads=\(settings.threads)") }
         if settings.detectionSize != 640 { words.append("detection-size=\(settings.detectionSize)") }
+        if !settings.verify { words.append("verify=false") }
         return words.joined(separator: " ")
     }
 

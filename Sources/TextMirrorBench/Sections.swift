@@ -106,6 +106,7 @@ struct Sections {
             runs += [.init(tracking: tracking, threads: 1, camera: true),
                      .init(tracking: tracking, detectionSize: 960, camera: true)]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
+            runs.append(.init(tracking: tracking, camera: true, verify: false))
         }
         // Rounds interleave the configurations, so a noisy minute hurts each of them alike.
         for _ in 0..<options.liveRuns {

@@ -130,14 +130,23 @@ public struct BoxTracker: Sendable, Equatable {
             return box.centerX - e.x <= 1 || box.centerY - e.y <= 1
                 || box.centerX + e.x >= Double(frameWidth) - 1 || box.centerY + e.y >= Double(frameHeight) - 1
         }
-        func place(_ text: TextBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
+        // Which detections say which way their line runs (see `Orientation`), judged on the
+        // frame they were detected on, where the frame edge cut them.
+        let orientations = detected.map { Orientation($0.box, frameWidth: frameWidth, frameHeight: frameHeight) }
+        func place(_ d: Int, by motion: Motion) -> (box: PixelBox, precise: Bool) {
+            let text = detected[d]
+            var box = text.box
+            if orientations[d] == .cut {
+                // Most likely a horizontal line coming into or leaving view (a track it
+                // matches keeps its own way; this is for the track it may start).
+                box = BoxSmoothing.sameRectangle(box, nearestAngleTo: 0)
+            }
             // A box fitted to its ink on its own frame keeps its measured tilt.
-            if text.fitted { return (motion.apply(text.box), true) }
-            var level = text.box
-            if abs(level.angle) <= parameters.levelWithin { level.angle = 0 }
-            return (motion.apply(level), false)
+            if text.fitted { return (motion.apply(box), true) }
+            if abs(box.angle) <= parameters.levelWithin { box.angle = 0 }
+            return (motion.apply(box), false)
         }
-        let placed = detected.map { place($0, by: sinceDetection) }
+        let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
         let pairs = BoxAssociation.match(detections: carried, tracks: tracks.map(\.box),
                                          criteria: parameters.association)
@@ -151,19 +160,26 @@ public struct BoxTracker: Sendable, Equatable {
             // The track's own motion since the detection, where it remembers it, is better than
             // the whole picture's for text that moves by itself.
             let own: Motion? = source == now ? .identity : track.motions.accumulated(since: source)
-            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(text, by: own) }
+            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(d, by: own) }
                 ?? placed[d]
-            let noise = precise ? max(1, parameters.preciseNoise * min(track.box.height, box.height))
-                : max(2, parameters.noise * min(track.box.height, box.height))
-            let alpha = atEdge(box) || atEdge(track.box) ? 1
-                : BoxSmoothing.weight(previous: track.box, detection: box, alpha: parameters.smoothing, noise: noise)
-            var blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: alpha)
+            // The way the line runs: the detection's where it is clear, else the track's (which
+            // `BoxSmoothing` keeps). A track started on a sliver at the frame edge is turned
+            // the right way once its line is seen whole.
+            var previous = track.box
+            if orientations[d] == .clear {
+                previous = BoxSmoothing.sameRectangle(previous, nearestAngleTo: box.angle)
+            }
+            let noise = precise ? max(1, parameters.preciseNoise * min(previous.height, box.height))
+                : max(2, parameters.noise * min(previous.height, box.height))
+            let alpha = atEdge(box) || atEdge(previous) ? 1
+                : BoxSmoothing.weight(previous: previous, detection: box, alpha: parameters.smoothing, noise: noise)
+            var blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: alpha)
             // A blended box still lagging over a neighbour this same detection found separately
             // (a line the detector now splits in two) takes its detection as it is.
             let coversAnother = carried.indices.contains { other in
                 other != d && blended.overlapOfSmaller(carried[other]) > parameters.maxOverlap
             }
-            if coversAnother { blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: 1) }
+            if coversAnother { blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
             track.reading = text.reading ?? track.reading
@@ -228,5 +244,43 @@ public struct BoxTracker: Sendable, Equatable {
             kept.append(i)
         }
         return kept.sorted().map { tracks[$0] }
+    }
+}
+
+extension BoxTracker {
+    /// What a detected box says about which way its line runs, which decides the axis it is
+    /// mirrored about (`width` runs along the line, `TextBoxPostprocess.orientedAlongText`).
+    ///
+    /// A track keeps the description it has (`BoxSmoothing.sameRectangle`) so that a box
+    /// nearly as high as it is long does not swap its sides from one detection to the next.
+    /// But a track must not keep a wrong one: a line that comes into view during a pan is
+    /// first detected as a sliver at the frame edge, higher than wide, which the detector
+    /// takes for a line turned 90°; kept, that turn flips the whole line upside down once it
+    /// is in view (textmirror-motion-bench's photo-pan: "Freephone" and "Service" on a real
+    /// sign, in every frame after they came in).
+    enum Orientation: Equatable {
+        /// Clearly longer than high, and not cut across the line by the frame edge: the line
+        /// runs along `width`.
+        case clear
+        /// Nearly as high as long: either way.
+        case unclear
+        /// Cut by the frame edge across the line (its height is only the part in view): the
+        /// box says nothing about the way the line runs.
+        case cut
+
+        init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
+            let e = box.halfExtent
+            let cutSideways = box.centerX - e.x <= 1 || box.centerX + e.x >= Double(frameWidth) - 1
+            let cutUpDown = box.centerY - e.y <= 1 || box.centerY + e.y >= Double(frameHeight) - 1
+            // The direction across the line is nearer horizontal for a line nearer vertical.
+            let steep = abs(TextBoxPostprocess.normalizedAngle(box.angle)) > 45
+            if (steep && cutSideways) || (!steep && cutUpDown) {
+                self = .cut
+            } else if box.width >= TextBoxPostprocess.steepLineElongation * box.height {
+                self = .clear
+            } else {
+                self = .unclear
+            }
+        }
     }
 }

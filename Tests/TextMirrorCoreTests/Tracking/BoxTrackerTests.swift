@@ -226,3 +226,83 @@ extension BoxTrackerTests {
         #expect(tracker.boxes.count == 1)
     }
 }
+
+/// Which way a tracked line runs (the axis it is mirrored about) when its detections disagree:
+/// a line panned into view is first seen as a sliver at the frame edge, higher than wide.
+extension BoxTrackerTests {
+    /// "Freephone" on the real-photo pan: 627 x 127 px, coming in from the right at 8 px a frame.
+    static let sign = PixelBox(centerX: 640, centerY: 300, width: 627, height: 127)
+
+    /// The detector's description of the part of `line` left of x = 1280: the long side first
+    /// (`TextBoxPostprocess.orientedAlongText`), so a sliver higher than wide is a line turned 90°.
+    static func inView(_ line: PixelBox) -> PixelBox {
+        let x0 = line.centerX - line.width / 2, x1 = min(line.centerX + line.width / 2, 1280)
+        let part = PixelBox(centerX: (x0 + x1) / 2, centerY: line.centerY, width: x1 - x0, height: line.height)
+        return TextBoxPostprocess.orientedAlongText(part)
+    }
+
+    @Test func aLineFirstSeenAsASliverAtTheEdgeIsMirroredAlongItsLength() {
+        var tracker = BoxTracker()
+        var line = Self.sign
+        line.centerX = 1280 - 60 + line.width / 2  // 60 px in view
+        let sliver = Self.inView(line)
+        #expect(abs(sliver.angle) == 90 && sliver.width == 127, "the detector's view: a short line turned 90°")
+        for f in 0..<80 {
+            let time = UInt64(f) * Self.frame
+            tracker.advance(time: time, motion: f == 0 ? nil : FrameMotion(global: .translation(-8, 0), regions: [nil]))
+            incorporate(&tracker, [Self.text(Self.inView(line))], at: time, now: time)
+            #expect(tracker.boxes.count == 1)
+            let box = tracker.boxes[0].text.box
+            #expect(box.angle == 0, "frame \(f): mirrored left to right, never upside down (\(box))")
+            line.centerX -= 8
+        }
+        let box = tracker.boxes[0].text.box
+        #expect(abs(box.width - 627) < 1e-6 && abs(box.height - 127) < 1e-6, "\(box)")
+    }
+
+    @Test func aTrackTurnedTheWrongWayTakesTheWayItsWholeLineRuns() {
+        // A track that started turned (as before the edge rule, or from a detection that was
+        // wrong once) is set right by the first detection that clearly runs the other way.
+        var tracker = BoxTracker()
+        var turned = Self.sign
+        swap(&turned.width, &turned.height)
+        turned.angle = 90
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(turned)], at: 0, now: 0)
+        tracker.advance(time: Self.frame, motion: nil)
+        incorporate(&tracker, [Self.text(Self.sign)], at: Self.frame, now: Self.frame)
+        #expect(tracker.boxes.map(\.text.box) == [Self.sign])
+    }
+
+    @Test func aLineLeavingTheFrameKeepsItsWay() {
+        var tracker = BoxTracker()
+        var line = Self.sign
+        for f in 0..<3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: nil)
+            incorporate(&tracker, [Self.text(line)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+        }
+        // Only 50 px of it are left at the left edge: the detector sees a line turned 90°.
+        line.centerX = 50 - line.width / 2
+        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: .translation(line.centerX - 640, 0), regions: [nil]))
+        let sliver = TextBoxPostprocess.orientedAlongText(PixelBox(centerX: 25, centerY: 300, width: 50, height: 127))
+        #expect(abs(sliver.angle) == 90)
+        incorporate(&tracker, [Self.text(sliver)], at: 3 * Self.frame, now: 3 * Self.frame)
+        #expect(tracker.boxes.count == 1)
+        let box = tracker.boxes[0].text.box
+        #expect(box.angle == 0 && box.height == 127, "\(box)")
+    }
+
+    @Test func aNearlySquareBoxKeepsItsTracksWay() {
+        // 40 x 32: the detector may describe it either way from one detection to the next.
+        var tracker = BoxTracker()
+        let word = PixelBox(centerX: 400, centerY: 300, width: 40, height: 32)
+        var other = word
+        swap(&other.width, &other.height)
+        other.angle = 90
+        for (f, box) in [word, other, word, other].enumerated() {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: nil)
+            incorporate(&tracker, [Self.text(box)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
+            #expect(tracker.boxes.map(\.text.box) == [word])
+        }
+    }
+}

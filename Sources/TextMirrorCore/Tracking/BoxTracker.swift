@@ -92,8 +92,9 @@ public struct BoxTracker: Sendable, Equatable {
     public var isEmpty: Bool { tracks.isEmpty }
 
     /// Moves the tracks into the frame at `time`. `motion` is nil when none was measured (the
-    /// first frame, tracking off): boxes then stay where they are.
-    public mutating func advance(time: UInt64, motion: FrameMotion?) {
+    /// first frame, tracking off): boxes then stay where they are. With the frame's size, a box
+    /// cut by the frame edge stays at the edge as its line comes into view (`carry`).
+    public mutating func advance(time: UInt64, motion: FrameMotion?, frameWidth: Int? = nil, frameHeight: Int? = nil) {
         let global = motion?.global ?? .identity
         globalMotion.append(time: time, motion: global)
         for i in tracks.indices {
@@ -106,7 +107,7 @@ public struct BoxTracker: Sendable, Equatable {
             if let motion, i < motion.lost.count, motion.lost[i], tracks[i].lostSince == nil {
                 tracks[i].lostSince = time
             }
-            tracks[i].box = own.apply(tracks[i].box)
+            tracks[i].box = Self.carry(tracks[i].box, by: own, frameWidth: frameWidth, frameHeight: frameHeight)
             tracks[i].motions.append(time: time, motion: own)
             tracks[i].fresh = false
         }
@@ -125,11 +126,7 @@ public struct BoxTracker: Sendable, Equatable {
             return
         }
         newestDetection = max(newestDetection ?? source, source)
-        func atEdge(_ box: PixelBox) -> Bool {
-            let e = box.halfExtent
-            return box.centerX - e.x <= 1 || box.centerY - e.y <= 1
-                || box.centerX + e.x >= Double(frameWidth) - 1 || box.centerY + e.y >= Double(frameHeight) - 1
-        }
+        func atEdge(_ box: PixelBox) -> Bool { Edges(box, frameWidth: frameWidth, frameHeight: frameHeight).any }
         // Which detections say which way their line runs (see `Orientation`), judged on the
         // frame they were detected on, where the frame edge cut them.
         let orientations = detected.map { Orientation($0.box, frameWidth: frameWidth, frameHeight: frameHeight) }
@@ -142,9 +139,9 @@ public struct BoxTracker: Sendable, Equatable {
                 box = BoxSmoothing.sameRectangle(box, nearestAngleTo: 0)
             }
             // A box fitted to its ink on its own frame keeps its measured tilt.
-            if text.fitted { return (motion.apply(box), true) }
+            if text.fitted { return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true) }
             if abs(box.angle) <= parameters.levelWithin { box.angle = 0 }
-            return (motion.apply(box), false)
+            return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), false)
         }
         let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
@@ -223,6 +220,41 @@ public struct BoxTracker: Sendable, Equatable {
         }
     }
 
+    /// `box` moved by `motion`, with each side that reached an edge of the
+    /// `frameWidth` x `frameHeight` frame (`Edges`) kept at that edge when the motion takes it
+    /// inwards.
+    ///
+    /// A line cut by the frame edge continues past it, out of view; as the camera turns
+    /// towards it, the part coming into view belongs in its box. Moved as it was, the box
+    /// would leave that part out until a detection of a later frame saw it (three to ten
+    /// frames of detection latency, 8 px each in a 240 px/s pan), and the letters coming in
+    /// would sit unmirrored beside their mirror images: the doubled letters of a live pan over
+    /// a sign (textmirror-motion-bench --dump showed every line coming into view that way).
+    /// The price: once the line's end has come into view, the box runs past it to the edge
+    /// until a detection of a frame that saw the end arrives, where it used to fall short by
+    /// about as much (mean q of the live pans unchanged within their noise).
+    /// Only boxes with sides along the frame's (angles of 0 or 90°) are kept at the edge;
+    /// without a frame size the box is only moved.
+    static func carry(_ box: PixelBox, by motion: Motion, frameWidth: Int?, frameHeight: Int?) -> PixelBox {
+        let moved = motion.apply(box)
+        guard let frameWidth, let frameHeight, motion != .identity else { return moved }
+        let quarterTurns = (box.angle / 90).rounded()
+        guard box.angle == quarterTurns * 90, moved.angle == box.angle else { return moved }
+        let w = Double(frameWidth), h = Double(frameHeight)
+        let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight), after = moved.halfExtent
+        var x0 = moved.centerX - after.x, x1 = moved.centerX + after.x
+        var y0 = moved.centerY - after.y, y1 = moved.centerY + after.y
+        let kept = (left: edges.left && x0 > 0, right: edges.right && x1 < w, top: edges.top && y0 > 0, bottom: edges.bottom && y1 < h)
+        guard kept.left || kept.right || kept.top || kept.bottom else { return moved }
+        if kept.left { x0 = 0 }
+        if kept.right { x1 = w }
+        if kept.top { y0 = 0 }
+        if kept.bottom { y1 = h }
+        let sideways = Int(quarterTurns) % 2 != 0  // `width` runs up the frame
+        return PixelBox(centerX: (x0 + x1) / 2, centerY: (y0 + y1) / 2,
+                        width: sideways ? y1 - y0 : x1 - x0, height: sideways ? x1 - x0 : y1 - y0, angle: box.angle)
+    }
+
     /// Forgets every track and all remembered motion.
     public mutating func removeAll() {
         tracks.removeAll()
@@ -248,6 +280,25 @@ public struct BoxTracker: Sendable, Equatable {
 }
 
 extension BoxTracker {
+    /// The edges of the frame a box reaches: those it comes within a tenth of its height of
+    /// (at least 1 px). A line the frame edge cuts is fitted to the ink in view, whose last,
+    /// cut letter often ends a few pixels short of the edge (measured on the real-photo pan:
+    /// 1-9 px for lines 48-127 px high).
+    struct Edges: Equatable {
+        var left: Bool, right: Bool, top: Bool, bottom: Bool
+
+        var any: Bool { left || right || top || bottom }
+
+        init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
+            let e = box.halfExtent
+            let reach = max(1, 0.1 * min(box.width, box.height))
+            left = box.centerX - e.x <= reach
+            right = box.centerX + e.x >= Double(frameWidth) - reach
+            top = box.centerY - e.y <= reach
+            bottom = box.centerY + e.y >= Double(frameHeight) - reach
+        }
+    }
+
     /// What a detected box says about which way its line runs, which decides the axis it is
     /// mirrored about (`width` runs along the line, `TextBoxPostprocess.orientedAlongText`).
     ///
@@ -269,12 +320,10 @@ extension BoxTracker {
         case cut
 
         init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
-            let e = box.halfExtent
-            let cutSideways = box.centerX - e.x <= 1 || box.centerX + e.x >= Double(frameWidth) - 1
-            let cutUpDown = box.centerY - e.y <= 1 || box.centerY + e.y >= Double(frameHeight) - 1
+            let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight)
             // The direction across the line is nearer horizontal for a line nearer vertical.
             let steep = abs(TextBoxPostprocess.normalizedAngle(box.angle)) > 45
-            if (steep && cutSideways) || (!steep && cutUpDown) {
+            if (steep && (edges.left || edges.right)) || (!steep && (edges.top || edges.bottom)) {
                 self = .cut
             } else if box.width >= TextBoxPostprocess.steepLineElongation * box.height {
                 self = .clear

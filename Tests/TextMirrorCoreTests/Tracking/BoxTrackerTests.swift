@@ -1,5 +1,5 @@
 import Testing
-import TextMirrorCore
+@testable import TextMirrorCore
 
 /// The tracker on its own, with the motion given directly: new tracks, blending, hold time,
 /// tentative tracks and latency compensation.
@@ -304,5 +304,71 @@ extension BoxTrackerTests {
             incorporate(&tracker, [Self.text(box)], at: UInt64(f) * Self.frame, now: UInt64(f) * Self.frame)
             #expect(tracker.boxes.map(\.text.box) == [word])
         }
+    }
+}
+
+/// Lines cut by the frame edge: the part coming into view belongs in the box at once, not
+/// after the next detection (it would show unmirrored beside its mirror image).
+extension BoxTrackerTests {
+    /// The visible part, x 1000...1280, of a line running on past the right edge.
+    static let enteringPart = PixelBox(centerX: 1140, centerY: 300, width: 280, height: 40)
+
+    @Test func aBoxCutByTheFrameEdgeReachesItAsItsLineComesIn() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil, frameWidth: 1280, frameHeight: 720)
+        incorporate(&tracker, [Self.text(Self.enteringPart)], at: 0, now: 0)
+        for f in 1...5 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: [nil]),
+                            frameWidth: 1280, frameHeight: 720)
+        }
+        // The line's start moved 40 px left; its box still runs to the edge.
+        #expect(tracker.boxes.map(\.text.box) == [PixelBox(centerX: 1120, centerY: 300, width: 320, height: 40)])
+    }
+
+    @Test func aLateDetectionOfALineComingInReachesTheFrameEdge() {
+        var tracker = BoxTracker()
+        for f in 0...3 {
+            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: []),
+                            frameWidth: 1280, frameHeight: 720)
+        }
+        // Detected on frame 0, delivered at frame 3: its start is now 24 px further left.
+        incorporate(&tracker, [Self.text(Self.enteringPart)], at: 0, now: 3 * Self.frame)
+        #expect(tracker.boxes.map(\.text.box) == [PixelBox(centerX: 1128, centerY: 300, width: 304, height: 40)])
+    }
+
+    @Test func boxesAwayFromTheEdgeOrLeavingItOnlyMove() {
+        let pan = Motion.translation(-8, 0)
+        let inside = Self.line
+        #expect(BoxTracker.carry(inside, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(inside))
+        let leaving = PixelBox(centerX: 100, centerY: 300, width: 200, height: 40)
+        #expect(BoxTracker.carry(leaving, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(leaving),
+                "moving out of view: nothing comes in")
+        var tilted = Self.enteringPart
+        tilted.angle = 5
+        #expect(BoxTracker.carry(tilted, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(tilted),
+                "only boxes with sides along the frame's")
+        #expect(BoxTracker.carry(Self.enteringPart, by: pan, frameWidth: nil, frameHeight: nil) == pan.apply(Self.enteringPart))
+    }
+
+    @Test func aTurnedLineCutByTheTopEdgeReachesIt() {
+        // A line running up the frame (90°), cut by the top edge, as the camera tilts up.
+        let part = PixelBox(centerX: 400, centerY: 100, width: 200, height: 30, angle: 90)
+        let carried = BoxTracker.carry(part, by: .translation(0, 10), frameWidth: 1280, frameHeight: 720)
+        #expect(abs(carried.centerY - 105) < 1e-9 && abs(carried.width - 210) < 1e-9 && abs(carried.height - 30) < 1e-9)
+        #expect(carried.angle == 90 && carried.centerX == 400)
+    }
+}
+
+extension BoxTrackerTests {
+    @Test func aBoxFittedAFewPixelsShortOfTheEdgeReachesIt() {
+        // The cut letter at the edge ends the fitted ink 6 px short of it: within a tenth of
+        // the 127 px line height, so the line still runs on past the edge.
+        let fitted = PixelBox(centerX: 1137, centerY: 300, width: 274, height: 127)
+        let carried = BoxTracker.carry(fitted, by: .translation(-8, 0), frameWidth: 1280, frameHeight: 720)
+        #expect(carried == PixelBox(centerX: 1136, centerY: 300, width: 288, height: 127))
+        // 20 px short: the line ends there.
+        let ended = PixelBox(centerX: 1130, centerY: 300, width: 260, height: 127)
+        #expect(BoxTracker.carry(ended, by: .translation(-8, 0), frameWidth: 1280, frameHeight: 720)
+                == Motion.translation(-8, 0).apply(ended))
     }
 }

@@ -168,7 +168,7 @@ public final class MirrorEngine: Sendable {
             } else {
                 state.measuredLastFrame = false
             }
-            state.tracker.advance(time: now, motion: frameMotion)
+            state.tracker.advance(time: now, motion: frameMotion, frameWidth: frame.width, frameHeight: frame.height)
 
             // Boxes are fitted to their ink and read where they are detected, on the frame they
             // were detected on (see InkFitting, LineReader).

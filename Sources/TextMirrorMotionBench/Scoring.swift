@@ -26,6 +26,8 @@ struct Score {
     var bias: [Double] = []
     /// (line, frame) pairs scored, and how many had a mirrored box on them (IoU >= 0.3).
     var covered = 0
+    /// q of those that had: what is left once lines the detector never found are set aside.
+    var coveredQ: [Double] = []
     /// Horizontal distance from each scored true box's centre to the centre of the mirrored box
     /// on it: where a horizontal mirror puts its axis.
     var centreErrors: [Double] = []
@@ -39,6 +41,7 @@ struct Score {
     var longestMissStreak = 0
 
     var meanQ: Double { q.isEmpty ? .nan : q.reduce(0, +) / Double(q.count) }
+    var meanCoveredQ: Double { coveredQ.isEmpty ? .nan : coveredQ.reduce(0, +) / Double(coveredQ.count) }
     var nonTextFraction: Double { nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels) }
     var meanJitter: Double { jitter.isEmpty ? .nan : jitter.reduce(0, +) / Double(jitter.count) }
     var maxJitter: Double { jitter.max() ?? .nan }
@@ -103,6 +106,7 @@ struct Scorer {
                     let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
                     if let best, best.text.box.iou(box) >= 0.3 {
                         score.covered += 1
+                        score.coveredQ.append(q)
                         score.centreErrors.append(abs(best.text.box.centerX - box.centerX))
                         score.widthErrors.append(best.text.box.width - box.width)
                         centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))

@@ -33,6 +33,9 @@ struct Score {
     var centreErrors: [Double] = []
     /// Mirrored box width minus true width, same boxes.
     var widthErrors: [Double] = []
+    /// Pairs of mirrored boxes covering each other by more than 5% of the smaller one, summed
+    /// over frames: where they overlap, text is mirrored twice (doubled letters).
+    var overlaps = 0
     /// Mirrored boxes on no line at all, summed over frames, and the last frame with one.
     var phantoms = 0
     var lastPhantomFrame: Int?
@@ -114,6 +117,16 @@ struct Scorer {
                 }
             }
             if let boxes {
+                let mirrored = boxes[n].map(\.text.box)
+                for i in mirrored.indices {
+                    for j in mirrored.indices where j > i && mirrored[i].overlapOfSmaller(mirrored[j]) > 0.05 {
+                        score.overlaps += 1
+                        if trace {
+                            let (a, b) = (mirrored[i], mirrored[j])
+                            progress("trace frame \(n) overlap \(fixed(a.overlapOfSmaller(b), 2)): \(fixed(a.centerX, 1)),\(fixed(a.centerY, 1)) \(fixed(a.width, 1))x\(fixed(a.height, 1)) \(fixed(a.angle, 1))° and \(fixed(b.centerX, 1)),\(fixed(b.centerY, 1)) \(fixed(b.width, 1))x\(fixed(b.height, 1)) \(fixed(b.angle, 1))°")
+                        }
+                    }
+                }
                 let phantoms = boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
                 score.phantoms += phantoms
                 if phantoms > 0 { score.lastPhantomFrame = n }

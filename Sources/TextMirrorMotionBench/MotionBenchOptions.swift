@@ -69,9 +69,9 @@ struct MotionBenchOptions {
                                skipped with a note when the photographs are missing)
           --photos DIR         the photographs and their gt_*.txt (default out/real-photos; fetch
                                them with scripts/fetch-real-photos.sh [--out DIR])
-          --photo-names LIST   which photographs, in the order the pan passes them (default
-                               \(Photo.defaultNames.joined(separator: ",")); 6 s of pan see the
-                               first three)
+          --photo-names LIST   which photographs (NAME of NAME.jpg or .png), in the order the pan
+                               passes them; 6 s of pan see the first three. Default:
+                               \(Photo.defaultNames.joined(separator: ","))
           --modes LIST         sync,live (default both); live = frames pushed at 30 fps of wall-clock
                                time with detection in async mode
           --tracking LIST      on,off (default both)
@@ -79,7 +79,7 @@ struct MotionBenchOptions {
           --size WxH           frame size (default 1280x720)
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
-          --rate HZ            the element's detection-rate (default 15)
+          --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().rate)))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section

@@ -32,7 +32,11 @@ struct Photo {
     static func load(_ name: String, from directory: String) throws(MotionBenchError) -> Photo {
         let truthPath = "\(directory)/gt_\(name).txt"
         guard let truthText = readText(truthPath) else {
-            throw MotionBenchError("\(truthPath) not found; \(fetchHint(directory))")
+            // A folder of photographs that lacks this one: a wrong name, not a missing set.
+            if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
+                throw MotionBenchError("no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
+            }
+            throw MotionBenchError(fetchHint(directory))
         }
         let lines: [GroundTruthLine]
         do {

@@ -26,11 +26,16 @@ struct Score {
     var bias: [Double] = []
     /// (line, frame) pairs scored, and how many had a mirrored box on them (IoU >= 0.3).
     var covered = 0
+    /// q of those that had: what is left once lines the detector never found are set aside.
+    var coveredQ: [Double] = []
     /// Horizontal distance from each scored true box's centre to the centre of the mirrored box
     /// on it: where a horizontal mirror puts its axis.
     var centreErrors: [Double] = []
     /// Mirrored box width minus true width, same boxes.
     var widthErrors: [Double] = []
+    /// Pairs of mirrored boxes covering each other by more than 5% of the smaller one, summed
+    /// over frames: where they overlap, text is mirrored twice (doubled letters).
+    var overlaps = 0
     /// Mirrored boxes on no line at all, summed over frames, and the last frame with one.
     var phantoms = 0
     var lastPhantomFrame: Int?
@@ -39,6 +44,7 @@ struct Score {
     var longestMissStreak = 0
 
     var meanQ: Double { q.isEmpty ? .nan : q.reduce(0, +) / Double(q.count) }
+    var meanCoveredQ: Double { coveredQ.isEmpty ? .nan : coveredQ.reduce(0, +) / Double(coveredQ.count) }
     var nonTextFraction: Double { nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels) }
     var meanJitter: Double { jitter.isEmpty ? .nan : jitter.reduce(0, +) / Double(jitter.count) }
     var maxJitter: Double { jitter.max() ?? .nan }
@@ -103,6 +109,7 @@ struct Scorer {
                     let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
                     if let best, best.text.box.iou(box) >= 0.3 {
                         score.covered += 1
+                        score.coveredQ.append(q)
                         score.centreErrors.append(abs(best.text.box.centerX - box.centerX))
                         score.widthErrors.append(best.text.box.width - box.width)
                         centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
@@ -110,6 +117,16 @@ struct Scorer {
                 }
             }
             if let boxes {
+                let mirrored = boxes[n].map(\.text.box)
+                for i in mirrored.indices {
+                    for j in mirrored.indices where j > i && mirrored[i].overlapOfSmaller(mirrored[j]) > 0.05 {
+                        score.overlaps += 1
+                        if trace {
+                            let (a, b) = (mirrored[i], mirrored[j])
+                            progress("trace frame \(n) overlap \(fixed(a.overlapOfSmaller(b), 2)): \(fixed(a.centerX, 1)),\(fixed(a.centerY, 1)) \(fixed(a.width, 1))x\(fixed(a.height, 1)) \(fixed(a.angle, 1))° and \(fixed(b.centerX, 1)),\(fixed(b.centerY, 1)) \(fixed(b.width, 1))x\(fixed(b.height, 1)) \(fixed(b.angle, 1))°")
+                        }
+                    }
+                }
                 let phantoms = boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
                 score.phantoms += phantoms
                 if phantoms > 0 { score.lastPhantomFrame = n }

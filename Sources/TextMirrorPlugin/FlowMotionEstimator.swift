@@ -8,7 +8,8 @@ import TextMirrorCore
 /// Motion between consecutive frames measured by sparse optical flow (CShim/textmirror_flow.cpp)
 /// on a small gray copy of each frame, then fitted robustly (`MotionFit`): pan and zoom for the
 /// whole picture, and each box's own translation on top of the picture's zoom (a text line is
-/// too short to measure its own zoom reliably).
+/// too short to measure its own zoom reliably), used only where it differs clearly from the
+/// picture's motion (text that moves by itself).
 ///
 /// Points are followed from frame to frame, as in a KLT tracker: the points found in this frame
 /// are where the next frame's search starts, so new corners are sought (goodFeaturesToTrack)

@@ -114,13 +114,15 @@ public struct BoxTracker: Sendable, Equatable {
     }
 
     /// Folds in a detection that ran on the frame at `detectedAt` (nil: this frame), now that
-    /// the current frame is at `now`. Detections older than the remembered motion are dropped:
+    /// the current frame is at `now`. Overlapping pieces of one line are joined first
+    /// (`joiningSplitLines`). Detections older than the remembered motion are dropped:
     /// there is no telling where their boxes are now. A box fitted to its ink (`TextBox.fitted`,
     /// by `InkFitting` on its own frame) is trusted to `preciseNoise`, any other to `noise`.
     /// Boxes at the edge of the `frameWidth` x `frameHeight` frame are not
     /// smoothed: a line partly out of view changes size for real as it moves.
     public mutating func incorporate(_ detected: [TextBox], detectedAt: UInt64?, now: UInt64,
                                      frameWidth: Int, frameHeight: Int, parameters: Parameters) {
+        let detected = Self.joiningSplitLines(detected, levelWithin: parameters.levelWithin)
         let source = detectedAt ?? now
         guard let sinceDetection = source == now ? .identity : globalMotion.accumulated(since: source) else {
             return

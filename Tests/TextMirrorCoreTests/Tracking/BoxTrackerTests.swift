@@ -372,3 +372,48 @@ extension BoxTrackerTests {
                 == Motion.translation(-8, 0).apply(ended))
     }
 }
+
+/// A line the detector split at a word gap into two overlapping boxes is one line: mirrored
+/// as two, their overlap would be reversed twice (doubled letters).
+extension BoxTrackerTests {
+    /// "Private | Hire" on the real-photo pan: 404 and 144 px pieces, 106 px high, overlapping by 56 px.
+    static let private_ = PixelBox(centerX: 982, centerY: 416, width: 404, height: 106)
+    static let hire = PixelBox(centerX: 1200, centerY: 414, width: 144, height: 104)
+
+    @Test func overlappingPiecesOfOneLineAreJoined() {
+        var tracker = BoxTracker()
+        tracker.advance(time: 0, motion: nil)
+        incorporate(&tracker, [Self.text(Self.private_, 0.8), Self.text(Self.hire, 0.9)], at: 0, now: 0)
+        let boxes = tracker.boxes.map(\.text)
+        #expect(boxes.count == 1)
+        #expect(boxes.first?.box == PixelBox(centerX: 1026, centerY: 415.5, width: 492, height: 107))
+        #expect(boxes.first?.score == 0.9)
+    }
+
+    @Test func piecesJoinWithTheirReadingsInReadingOrder() throws {
+        let left = TextBox(box: Self.private_, score: 0.8, fitted: true, reading: TextReading(text: "Private", score: 0.9, mirrored: false))
+        let right = TextBox(box: Self.hire, score: 0.9, fitted: true, reading: TextReading(text: "Hire", score: 0.8, mirrored: false))
+        let line = try #require(BoxTracker.join(right, left, levelWithin: 3))
+        #expect(line.reading == TextReading(text: "Private Hire", score: 0.8, mirrored: false) && line.fitted)
+        // Mirror-written, the right piece is read first.
+        var p = left, q = right
+        p.reading?.mirrored = true
+        q.reading?.mirrored = true
+        #expect(BoxTracker.join(p, q, levelWithin: 3)?.reading?.text == "Hire Private")
+        q.reading?.mirrored = false
+        #expect(BoxTracker.join(p, q, levelWithin: 3) == nil, "one reads mirrored, the other not: different text")
+    }
+
+    @Test func boxesOfDifferentLinesStayApart() {
+        // Stacked lines whose boxes touch, a short piece beside a tall one, pieces at an
+        // angle to each other, and two words with a gap between them.
+        let line = Self.text(PixelBox(centerX: 400, centerY: 300, width: 300, height: 40))
+        let below = Self.text(PixelBox(centerX: 400, centerY: 338, width: 300, height: 40))
+        let small = Self.text(PixelBox(centerX: 560, centerY: 300, width: 60, height: 20))
+        let tilted = Self.text(PixelBox(centerX: 560, centerY: 300, width: 60, height: 40, angle: 8))
+        let apart = Self.text(PixelBox(centerX: 600, centerY: 300, width: 80, height: 40))
+        for other in [below, small, tilted, apart] {
+            #expect(BoxTracker.joiningSplitLines([line, other], levelWithin: 3).count == 2, "\(other.box)")
+        }
+    }
+}

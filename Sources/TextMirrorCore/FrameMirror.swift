@@ -47,7 +47,7 @@ public struct FrameMirror: Sendable {
         precondition(accepts(frame), "frame does not match the configured format and size")
         // Seamless: where the boxes are, so that no box reads another's text as its background
         // (the lines above and below in a paragraph lie in its ring).
-        let areas = seamless ? boxes.map { $0.ringExclusion(frameWidth: width, frameHeight: height) } : []
+        let areas = seamless ? boxes.map(RingExclusion.init) : []
         for (b, box) in boxes.enumerated() {
             let others = seamless ? areas.indices.compactMap { $0 == b ? nil : areas[$0] } : []
             // Chroma follows luma: when the luma needs no correction, the chroma grids are not
@@ -83,7 +83,7 @@ public struct FrameMirror: Sendable {
     /// after the plain mirror. Returns whether seamless mirroring goes on for the box's other
     /// planes: false once the luma grid (grid 0, in a format with more than one) needed no
     /// correction.
-    private func mirrorPlane(_ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [PixelRect],
+    private func mirrorPlane(_ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [RingExclusion],
                              in frame: FrameBuffer) -> Bool {
         var corrections: [GridMirror.Correction] = []
         var goesOn = seamless

@@ -1,19 +1,54 @@
-extension PixelBox {
-    /// The pixels another box's ring must not read as background: this box's bounding
-    /// rectangle grown by the ring's gap (its ink may stand a pixel or two out of it), clipped
-    /// to the frame. Nil for a box that is not finite or lies outside the frame.
-    func ringExclusion(frameWidth: Int, frameHeight: Int) -> PixelRect? {
-        let radians = angle * .pi / 180
-        let ex = abs(cos(radians)) * width / 2 + abs(sin(radians)) * height / 2
-        let ey = abs(sin(radians)) * width / 2 + abs(cos(radians)) * height / 2
+/// Another detected box, as the rings of its neighbours see it: text, not background. The box
+/// is grown by the ring's gap (its ink may stand a pixel or two out of it) and kept turned,
+/// so that the background between tilted lines stays in their rings (a tilted line's bounding
+/// rectangle covers its neighbours' gaps as well).
+struct RingExclusion {
+    let box: PixelBox
+    /// The grown box's bounding rectangle in luma pixels, for a quick rejection.
+    let x0: Double, y0: Double, x1: Double, y1: Double
+    private let cosA: Double, sinA: Double, halfW: Double, halfH: Double
+
+    /// Nil for a box that is not finite.
+    init?(_ box: PixelBox) {
+        let radians = box.angle * .pi / 180
+        cosA = cos(radians)
+        sinA = sin(radians)
         let grow = Double(RingBackground.gap)
-        guard ex.isFinite, ey.isFinite, centerX.isFinite, centerY.isFinite else { return nil }
-        func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
-        let rect = PixelRect(x0: clamp((centerX - ex - grow).rounded(.down), frameWidth),
-                             y0: clamp((centerY - ey - grow).rounded(.down), frameHeight),
-                             x1: clamp((centerX + ex + grow).rounded(.up), frameWidth),
-                             y1: clamp((centerY + ey + grow).rounded(.up), frameHeight))
-        return rect.isEmpty ? nil : rect
+        halfW = box.width / 2 + grow
+        halfH = box.height / 2 + grow
+        let ex = abs(cosA) * halfW + abs(sinA) * halfH, ey = abs(sinA) * halfW + abs(cosA) * halfH
+        guard ex.isFinite, ey.isFinite, box.centerX.isFinite, box.centerY.isFinite else { return nil }
+        self.box = box
+        x0 = box.centerX - ex
+        x1 = box.centerX + ex
+        y0 = box.centerY - ey
+        y1 = box.centerY + ey
+    }
+
+    func contains(x: Double, y: Double) -> Bool {
+        guard x >= x0, x < x1, y >= y0, y < y1 else { return false }
+        let dx = x - box.centerX, dy = y - box.centerY
+        return abs(dx * cosA + dy * sinA) <= halfW && abs(-dx * sinA + dy * cosA) <= halfH
+    }
+
+    /// Where the line at `across` (y for a row, x for a column: `alongRows`) runs inside the
+    /// box: the interval of the other coordinate, or nil.
+    func span(at across: Double, alongRows: Bool) -> ClosedRange<Double>? {
+        // u = a·t + b and v = c·t + d along the line, t the coordinate running along it.
+        let d0 = across - (alongRows ? box.centerY : box.centerX)
+        let (a, b, c, d) = alongRows ? (cosA, d0 * sinA, -sinA, d0 * cosA) : (sinA, d0 * cosA, cosA, -d0 * sinA)
+        var low = -Double.infinity, high = Double.infinity
+        for (k, m, half) in [(a, b, halfW), (c, d, halfH)] {
+            if abs(k) < 1e-12 {
+                guard abs(m) <= half else { return nil }
+            } else {
+                let t0 = (-half - m) / k, t1 = (half - m) / k
+                low = max(low, min(t0, t1))
+                high = min(high, max(t0, t1))
+            }
+        }
+        let origin = alongRows ? box.centerX : box.centerY
+        return low <= high ? (origin + low)...(origin + high) : nil
     }
 }
 
@@ -42,7 +77,7 @@ extension GridMirror {
     /// Estimates the background of each channel in and around `rect` before it is mirrored
     /// with `flip`. Nil when there is nothing to add: channels whose D stays within a level
     /// (a flat background, and most chroma under white light) are left out.
-    func correction(around rect: PixelRect, flip: Flip, excluding others: [PixelRect], in frame: FrameBuffer) -> Correction? {
+    func correction(around rect: PixelRect, flip: Flip, excluding others: [RingExclusion], in frame: FrameBuffer) -> Correction? {
         let (xs, ys) = sampleRange(rect)
         guard !xs.isEmpty, !ys.isEmpty else { return nil }
         let insetX = RingBackground.inset(samplesOf: grid.pixelsPerSample)
@@ -109,7 +144,7 @@ extension GridMirror {
     /// strokes across the ring drop out). Positions inside `others` (luma pixels: the other
     /// boxes, which hold text, not background; the lines above and below in a paragraph) are
     /// not background: segments made mostly of them are left out.
-    func ringBackground(columns xs: Range<Int>, rows ys: Range<Int>, channel: Int, excluding others: [PixelRect] = [],
+    func ringBackground(columns xs: Range<Int>, rows ys: Range<Int>, channel: Int, excluding others: [RingExclusion] = [],
                         in frame: FrameBuffer) -> RingBackground? {
         let depthX = RingBackground.depth(samplesOf: grid.pixelsPerSample)
         let depthY = RingBackground.depth(samplesOf: grid.rowsPerSample)
@@ -127,11 +162,6 @@ extension GridMirror {
         let after = clipped(xs.upperBound + gapX, xs.upperBound + gapX + depthX, columns)
         let stride = grid.sampleStride, base = grid.offset + channel
 
-        // The other boxes in this grid's samples.
-        let excluded = others.map { r in
-            (columns: (r.x0 / grid.pixelsPerSample)..<((r.x1 + grid.pixelsPerSample - 1) / grid.pixelsPerSample),
-             rows: (r.y0 / grid.rowsPerSample)..<((r.y1 + grid.rowsPerSample - 1) / grid.rowsPerSample))
-        }
 
         /// Whether a side was left out for running through other boxes (not for lying outside
         /// the frame): only then does the box's interior stand in (`RingBackground.init`).
@@ -173,17 +203,21 @@ extension GridMirror {
             }
         }
         func row(_ gy: Int) -> UnsafeMutableRawPointer { frame.row(plane: grid.plane, gy) + base }
-        /// Marks in `mask` the positions `along` (offset by `first`) of boxes whose extent
-        /// `across` meets `band`; true when there is one.
+        /// Marks in `mask` the positions `along` of the side whose ring is inside other boxes,
+        /// looking along the ring's middle row (or column) `band`; true when there is one.
         func cover(_ mask: UnsafeMutablePointer<UInt8>, along positions: Range<Int>, band: Range<Int>,
                    horizontally: Bool) -> Bool {
+            let size = Double(horizontally ? grid.pixelsPerSample : grid.rowsPerSample)
+            let acrossSize = Double(horizontally ? grid.rowsPerSample : grid.pixelsPerSample)
+            let across = (Double(band.lowerBound + band.upperBound) / 2) * acrossSize
             var any = false
-            for box in excluded {
-                let (along, across) = horizontally ? (box.columns, box.rows) : (box.rows, box.columns)
-                guard across.overlaps(band), along.overlaps(positions) else { continue }
-                for i in max(along.lowerBound, positions.lowerBound)..<min(along.upperBound, positions.upperBound) {
-                    mask[i - positions.lowerBound] = 1
-                }
+            for other in others {
+                guard let span = other.span(at: across, alongRows: horizontally) else { continue }
+                // Positions whose sample centre, (i + 0.5) · size, lies in the span.
+                let first = max(positions.lowerBound, Int((span.lowerBound / size - 0.5).rounded(.up)))
+                let last = min(positions.upperBound - 1, Int((span.upperBound / size - 0.5).rounded(.down)))
+                guard first <= last else { continue }
+                for i in first...last { mask[i - positions.lowerBound] = 1 }
                 any = true
             }
             return any
@@ -204,13 +238,12 @@ extension GridMirror {
         /// a box whose ring runs through the lines above and below (see `RingBackground.init`).
         func interior() -> RingBackground.Profile? {
             let m = ys.count, n = xs.count
-            guard m >= 3 else { return nil }
-            let rowsRead = [m / 8, m / 2, m - 1 - m / 8].map { row(ys.lowerBound + $0) + xs.lowerBound * stride }
+            let first = row(ys.lowerBound) + xs.lowerBound * stride, rowBytes = frame.strides[grid.plane]
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
                 let v = values.baseAddress!
-                guard let side = RingBackground.interior(count: n, pixelsPerSample: grid.pixelsPerSample,
+                guard let side = RingBackground.interior(count: n, rows: m, pixelsPerSample: grid.pixelsPerSample,
                                                          into: v, read: { i, r in
-                                                             rowsRead[r].load(fromByteOffset: i * stride, as: UInt8.self)
+                                                             first.load(fromByteOffset: r * rowBytes + i * stride, as: UInt8.self)
                                                          }) else { return nil }
                 var profile = RingBackground.Profile(side, length: Double(n), inset: insetX)
                 profile.extrapolates = false
@@ -234,7 +267,7 @@ extension GridMirror {
     /// box's own sides, one grid sample apart, `RingBackground.depth` samples deep, each point
     /// read from the nearest sample (as the rotated mirror reads); points outside the grid are
     /// skipped.
-    func ringBackground(of box: PixelBox, channel: Int, excluding others: [PixelRect] = [],
+    func ringBackground(of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
                         in frame: FrameBuffer) -> RingBackground? {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
         let radians = box.angle * .pi / 180
@@ -253,8 +286,7 @@ extension GridMirror {
         // Only the other boxes that can meet the ring.
         let reach = (halfW + halfH) + inset * 2 + step
         let nearby = others.filter { r in
-            Double(r.x1) > box.centerX - reach && Double(r.x0) < box.centerX + reach
-                && Double(r.y1) > box.centerY - reach && Double(r.y0) < box.centerY + reach
+            r.x1 > box.centerX - reach && r.x0 < box.centerX + reach && r.y1 > box.centerY - reach && r.y0 < box.centerY + reach
         }
 
         /// One side: `along` samples from −half to +half of the box's width (or height), read
@@ -278,9 +310,7 @@ extension GridMirror {
                         let gx = Int((x / ps).rounded(.down)), gy = Int((y / rs).rounded(.down))
                         guard gx >= 0, gx < columns, gy >= 0, gy < rows else { continue }
                         // Another box's text is no background.
-                        guard !nearby.contains(where: { r in
-                            x >= Double(r.x0) && x < Double(r.x1) && y >= Double(r.y0) && y < Double(r.y1)
-                        }) else {
+                        guard !nearby.contains(where: { $0.contains(x: x, y: y) }) else {
                             covered += 1
                             anyCovered = true
                             continue
@@ -299,16 +329,15 @@ extension GridMirror {
             if measured == nil && anyCovered { leftForOthers = true }
             return measured.map { .init($0, length: 2 * half, inset: inset) }
         }
-        /// The background along the box between its own strokes (see the axis-aligned
-        /// `ringBackground`), read at a quarter, half and three quarters of its height.
+        /// The background along the box between its own strokes (`RingBackground.interior`),
+        /// read one sample apart along and across it.
         func interior() -> RingBackground.Profile? {
-            let count = max(1, Int((2 * halfW / step).rounded()))
-            let spacing = 2 * halfW / Double(count)
-            let acrossAt: [Double] = [-halfH * 3 / 4, 0, halfH * 3 / 4]
+            let count = max(1, Int((2 * halfW / step).rounded())), rowCount = max(3, Int((2 * halfH / step).rounded()))
+            let spacing = 2 * halfW / Double(count), rowSpacing = 2 * halfH / Double(rowCount)
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { values in
-                guard let side = RingBackground.interior(count: count, pixelsPerSample: Int(step), into: values.baseAddress!,
-                                                         read: { i, r in
-                    let u = -halfW + (Double(i) + 0.5) * spacing, v = acrossAt[r]
+                guard let side = RingBackground.interior(count: count, rows: rowCount, pixelsPerSample: Int(step),
+                                                         into: values.baseAddress!, read: { i, r in
+                    let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
                     let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
                     // Inside the box: clamped to the grid where the frame cuts it.
                     let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)

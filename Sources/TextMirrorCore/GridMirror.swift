@@ -48,7 +48,7 @@ struct GridMirror {
     /// background correction B(p) − B(q), q the sample read (see RingBackground.swift).
     /// Returns whether a background correction was added (false too when `seamless` is).
     @discardableResult
-    func reflect(_ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [PixelRect] = [],
+    func reflect(_ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [RingExclusion] = [],
                  in frame: FrameBuffer) -> Bool {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
         let radians = box.angle * .pi / 180

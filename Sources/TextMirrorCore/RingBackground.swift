@@ -168,8 +168,8 @@ struct RingBackground {
     ///   lines above and below): both are `interior()`, the background along the box read
     ///   between its own strokes, when there is one; else lines between the ends of left and
     ///   right.
-    /// - One of them missing: the other, moved by the step the left and right sides measure
-    ///   from one to the other (by one of them, or not at all, when only one or none is there).
+    /// - One of them missing: the other, moved by the step the left and right sides agree on
+    ///   from one to the other.
     /// - Left or right missing, or straying more than `cornerTolerance` from the line between
     ///   the ends of top and bottom (text beside the box that no box covers: the rest of a line
     ///   the detector cut in two): that line.
@@ -188,12 +188,16 @@ struct RingBackground {
                 b = Profile(from: l.value(at: 1), to: r.value(at: 1))
             }
         case let (known?, nil), let (nil, known?):
-            // The step from the known side to the missing one, at each end (left and right
-            // run from top, 0, to bottom, 1).
+            // The step from the known side to the missing one (left and right run from top, 0,
+            // to bottom, 1), where left and right agree on it: the smaller of their steps when
+            // they go the same way, else none. One side alone is not trusted: read a few rows
+            // apart and carried across the whole ring, one inked segment of it gave steps of
+            // a hundred levels (white patches in page_001 of the generated set).
             let sign: Float = top == nil ? -1 : 1
             func step(_ side: Profile?) -> Float? { side.map { sign * ($0.value(at: 1) - $0.value(at: 0)) } }
-            let stepLeft = step(left) ?? step(right) ?? 0, stepRight = step(right) ?? stepLeft
-            let filled = known.shifted(from: stepLeft, to: stepRight)
+            var agreed: Float = 0
+            if let l = step(left), let r = step(right), l * r > 0 { agreed = abs(l) < abs(r) ? l : r }
+            let filled = known.shifted(from: agreed, to: agreed)
             (t, b) = top == nil ? (filled, known) : (known, filled)
         }
         /// `side` if it meets top and bottom at `s` within the tolerance, else the line between them.
@@ -332,21 +336,24 @@ struct RingBackground {
     }
 
     /// The background along a box between its own strokes: `read(i, r)` is the box's sample at
-    /// position i along it on row r of three (an eighth, half and seven eighths of its height).
-    /// Text inks fewer than half of a line's samples, so it pulls their mean away from their
-    /// median, towards its own side: dark text takes, at each position, the brighter of the
-    /// first and last rows, light text the darker. Those rows lie in the ascender and
-    /// descender zones, which few letters reach, so at most positions one of them is
-    /// background; a row through the letters' bodies was ink along a run of dense letters (a
-    /// grey patch behind "people" in page_013 of the generated set). Then each segment takes
-    /// its median. Nil when `count` is 0.
-    static func interior(count: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
+    /// position i along it on row r of `rows`. Text inks fewer than half of a line's samples,
+    /// so it pulls their mean away from their median, towards its own side (judged on three
+    /// rows, at an eighth, half and seven eighths of the height): dark text takes, at each
+    /// position, the brightest sample of the column across the box, light text the darkest.
+    /// That is background wherever some row of the column misses the strokes, which only a
+    /// stem as tall as the box does not; then each segment takes its median, which the stems
+    /// do not reach. (Rows through the letters' bodies gave ink along a run of dense letters, a
+    /// grey patch behind "people" in page_013 of the generated set; rows near the top and
+    /// bottom, ink along "NO ENTRY", whose capitals fill the box, in sign_020.) Nil when there
+    /// is no sample.
+    static func interior(count: Int, rows: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
                          read: (Int, Int) -> UInt8) -> Side? {
-        guard count > 0 else { return nil }
+        guard count > 0, rows > 0 else { return nil }
         var histogram = [Int](repeating: 0, count: 256)
         var sum = 0
+        let judged = [rows / 8, rows / 2, rows - 1 - rows / 8]
         for i in 0..<count {
-            for r in 0..<3 {
+            for r in judged {
                 let x = read(i, r)
                 histogram[Int(x)] += 1
                 sum += Int(x)
@@ -359,8 +366,12 @@ struct RingBackground {
         }
         let darkText = sum < median * 3 * count
         for i in 0..<count {
-            let a = read(i, 0), c = read(i, 2)
-            v[i] = darkText ? max(a, c) : min(a, c)
+            var extreme = read(i, 0)
+            for r in 1..<rows {
+                let x = read(i, r)
+                extreme = darkText ? max(extreme, x) : min(extreme, x)
+            }
+            v[i] = extreme
         }
         return segmentMedians(v, count: count, pixelsPerSample: pixelsPerSample)
     }

@@ -21,6 +21,8 @@ public final class TextDetector: TextDetecting {
         /// OpenVINO threads in all, 0 = one per core (they run at the detection queue's lower
         /// priority), split into lanes by `DetectorLanes`.
         public var threads: Int
+        /// Detections side by side, 0 = automatic (the element's `parallel-detections`).
+        public var parallelDetections: Int
         /// The network's numeric precision (the element's `inference-precision`).
         public var precision: TextMirrorPrecision
         public var postprocess: TextBoxPostprocess
@@ -29,12 +31,13 @@ public final class TextDetector: TextDetecting {
         public var maxBoxes: Int
 
         public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
-                    threads: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
+                    threads: Int = 0, parallelDetections: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
                     postprocess: TextBoxPostprocess = TextBoxPostprocess(),
                     sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = 256) {
             self.modelPath = modelPath
             self.detectionSize = detectionSize
             self.threads = threads
+            self.parallelDetections = parallelDetections
             self.precision = precision
             self.postprocess = postprocess
             self.sampling = sampling
@@ -93,7 +96,8 @@ public final class TextDetector: TextDetecting {
     public init(_ configuration: Configuration) throws(Failure) {
         guard configuration.maxBoxes >= 0 else { throw Failure(description: "maxBoxes must not be negative") }
         self.configuration = configuration
-        lanes = DetectorLanes(threads: configuration.threads, cores: DetectorLanes.cores)
+        lanes = DetectorLanes(threads: configuration.threads, parallel: configuration.parallelDetections,
+                              cores: DetectorLanes.cores)
         let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64),
                                     threads: lanes.threadsPerLane)
         nets = Mutex(Networks(probe: probe))

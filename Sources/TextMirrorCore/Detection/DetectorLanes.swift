@@ -12,8 +12,9 @@ import Glibc
 /// CPU (README, Performance), at the price of a second network's memory and of each result
 /// taking one thread's time instead of two's (tracking bridges that).
 public struct DetectorLanes: Equatable, Sendable {
-    /// More lanes buy nothing at the default 30 detections/s, and each costs a network.
-    public static let maximum = 2
+    /// Lanes chosen automatically: more buy little at the default 30 detections/s, and each
+    /// costs a network.
+    public static let automatic = 2
 
     /// Detections that run at once.
     public let count: Int
@@ -23,10 +24,11 @@ public struct DetectorLanes: Equatable, Sendable {
     /// The cores online (what `threads` 0 means).
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    /// `threads`: the detector's threads in all, 0 for one per core; `cores`: the machine's.
-    public init(threads: Int, cores: Int) {
+    /// `threads`: the detector's threads in all, 0 for one per core; `parallel`: lanes, 0
+    /// for `automatic`; never more lanes than threads. `cores`: the machine's.
+    public init(threads: Int, parallel: Int = 0, cores: Int) {
         let total = threads > 0 ? threads : max(1, cores)
-        count = min(Self.maximum, total)
+        count = min(parallel > 0 ? parallel : Self.automatic, total)
         threadsPerLane = max(1, total / count)
     }
 }

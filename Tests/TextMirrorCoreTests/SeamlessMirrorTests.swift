@@ -97,7 +97,9 @@ import Testing
     /// Ink (10) on a ramp that brightens 2.5 levels a pixel to the right and 0.6 down, in every
     /// channel: the seamless mirror's border carries a small fraction of the plain mirror's
     /// steps, the background inside stays the ramp, and the ink is mirrored.
-    @Test("A brightness ramp stays continuous across the border", arguments: PixelFormat.allCases, Flip.allCases)
+    static let seamlessFormats = PixelFormat.allCases.filter { FrameLayout($0).supportsSeamless }
+
+    @Test("A brightness ramp stays continuous across the border", arguments: seamlessFormats, Flip.allCases)
     func rampStaysContinuous(format: PixelFormat, flip: Flip) throws {
         let box = PixelBox(centerX: 30.5, centerY: 16.5, width: 37, height: 13)
         func ramp(_ x: Double, _ y: Double) -> Double { 40 + 2.5 * x + 0.6 * y }
@@ -148,6 +150,21 @@ import Testing
             }
         }
         #expect(seamless.difference(from: expected) == nil, "\(format) \(flip)")
+    }
+
+    /// Formats of more than 8 bits a sample get the plain mirror, seamless or not: the ring
+    /// background is estimated on 8-bit samples.
+    @Test("Samples of more than 8 bits get the plain mirror",
+          arguments: PixelFormat.allCases.filter { !FrameLayout($0).supportsSeamless })
+    func wideSamplesGetThePlainMirror(format: PixelFormat) throws {
+        #expect(Self.seamlessFormats.count == 20)
+        for (name, box) in Self.boxes {
+            let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
+            Self.paint(frame) { _, byte, x, y in UInt8((40 + 2.5 * x + 0.6 * y + Double(byte)).rounded()) }
+            let plain = try Self.mirrored(frame, box, flip: .horizontal, seamless: false)
+            let seamless = try Self.mirrored(frame, box, flip: .horizontal, seamless: true)
+            #expect(seamless.difference(from: plain) == nil, "\(format) \(name)")
+        }
     }
 
     /// Boxes whose ring is partly or wholly outside the frame, and rotated boxes, on the ramp:

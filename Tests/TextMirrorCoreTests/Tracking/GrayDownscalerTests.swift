@@ -4,13 +4,21 @@ import TextMirrorCore
 /// The gray copy motion is measured on: every format, strides with padding, odd sizes.
 @Suite struct GrayDownscalerTests {
     /// The luma of pixel (x, y), read with the hand-written test layout: the first grid's byte
-    /// for YUV and gray formats (AYUV's second byte), BT.601 weights for RGB formats, where the
-    /// format's name spells its byte order.
+    /// for YUV and gray formats (AYUV's second byte; the top 8 bits of a wider sample), BT.601
+    /// weights for RGB formats, where the format's name spells its byte order.
     static func luma(_ frame: TestFrame, _ x: Int, _ y: Int) -> Int {
         let format = frame.layout.format
         let grid = frame.layout.grids[0]
         let sample = frame.sample(grid, x, y)
         let name = Array(format.rawValue)
+        if sample.count == 2 {
+            // 10 to 16 bits in a 16-bit word; the name gives depth and byte order (I420_10LE,
+            // GRAY16_BE). The word's unused high bits are ignored (the value saturates).
+            let spelled = format.rawValue
+            let depth = spelled.hasPrefix("GRAY16") ? 16 : spelled.contains("_10") ? 10 : 12
+            let word = spelled.hasSuffix("BE") ? Int(sample[0]) << 8 | Int(sample[1]) : Int(sample[0]) | Int(sample[1]) << 8
+            return min(word, (1 << depth) - 1) >> (depth - 8)
+        }
         if let r = name.firstIndex(of: "R"), let g = name.firstIndex(of: "G"), let b = name.firstIndex(of: "B") {
             return (77 * Int(sample[r]) + 150 * Int(sample[g]) + 29 * Int(sample[b])) >> 8
         }

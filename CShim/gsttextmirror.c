@@ -995,8 +995,8 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "background is estimated from a thin ring around the box and only the "
           "difference from it is mirrored, so gradients, vignetting and shadows "
           "stay continuous and no box edge shows (on a flat background this is the "
-          "plain mirror); false mirrors the box as it is. Fixed regions, and "
-          "formats of more than 8 bits a sample, always get plain mirrors",
+          "plain mirror); false mirrors the box as it is. Fixed regions are "
+          "always plain mirrors",
           DEFAULT_SEAMLESS,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));

@@ -66,6 +66,16 @@ public struct SampleCoding: Sendable, Equatable {
         UInt8(truncatingIfNeeded: value(p) >> shift)
     }
 
+    /// Stores `value` (clamped to 0...maximum) as the sample at `p`.
+    @inline(__always)
+    public func store(_ value: Int, _ p: UnsafeMutableRawPointer) {
+        let v = min(max(value, 0), maximum)
+        if depth == 8 { return p.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self) }
+        let (low, high) = (UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8))
+        p.storeBytes(of: byteOrder == .little ? low : high, as: UInt8.self)
+        p.storeBytes(of: byteOrder == .little ? high : low, toByteOffset: 1, as: UInt8.self)
+    }
+
     /// The bytes, in memory order, of a sample holding the 8-bit value `v` scaled to `depth`.
     public func bytes(of v: UInt8) -> [UInt8] {
         if depth == 8 { return [v] }

@@ -30,6 +30,12 @@ public struct FrameLayout: Sendable, Equatable {
         /// Luma columns and rows covered by one sample (chroma subsampling).
         public var pixelsPerSample: Int
         public var rowsPerSample: Int
+        /// How each component's value is stored (one byte, or a 16-bit word).
+        public var coding: SampleCoding
+
+        /// Offsets, from a sample's start, of its components: every byte of an 8-bit grid (its
+        /// alpha or padding byte too), the first byte of each word of a wider one.
+        public var channels: [Int] { sampleBytes.filter { $0 % coding.bytes == 0 } }
     }
 
     public let format: PixelFormat
@@ -41,10 +47,6 @@ public struct FrameLayout: Sendable, Equatable {
     /// mirrored about the same axis.
     public var horizontalGrid: Int { planes.map(\.pixelsPerUnit).max() ?? 1 }
     public var verticalGrid: Int { planes.map(\.rowsPerUnit).max() ?? 1 }
-
-    /// Whether seamless mirroring (RingBackground.swift) can estimate this format's background:
-    /// it works on 8-bit samples, so formats of 10 to 16 bits get the plain mirror.
-    public var supportsSeamless: Bool { info.coding.depth == 8 }
 
     public init(_ format: PixelFormat) {
         self.format = format
@@ -73,14 +75,14 @@ public struct FrameLayout: Sendable, Equatable {
                     // The grid is the whole unit, alpha and padding bytes included.
                     grids.append(SampleGrid(plane: index, offset: 0, sampleStride: kind.step,
                                             sampleBytes: Array(0..<kind.step), pixelsPerSample: kind.xSubsampling,
-                                            rowsPerSample: kind.ySubsampling))
+                                            rowsPerSample: kind.ySubsampling, coding: info.coding))
                     continue
                 }
                 let offset = members.map(\.offset).min()!
                 let bytes = members.flatMap { c in (0..<info.coding.bytes).map { c.offset - offset + $0 } }
                 grids.append(SampleGrid(plane: index, offset: offset, sampleStride: kind.step,
                                         sampleBytes: bytes.sorted(), pixelsPerSample: kind.xSubsampling,
-                                        rowsPerSample: kind.ySubsampling))
+                                        rowsPerSample: kind.ySubsampling, coding: info.coding))
             }
         }
         return (planes, grids)

@@ -41,12 +41,10 @@ public struct FrameMirror: Sendable {
     /// Mirrors each box in place, one after the other. Rotated boxes are reflected sample by
     /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
     /// (see RingBackground.swift): the element asks it for detected boxes only, so the
-    /// `regions` property keeps videoflip's bytes. Formats of more than 8 bits a sample get the
-    /// plain mirror (`FrameLayout.supportsSeamless`).
+    /// `regions` property keeps videoflip's bytes.
     public func mirror(_ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
                        in frame: FrameBuffer) {
         precondition(accepts(frame), "frame does not match the configured format and size")
-        let seamless = seamless && layout.supportsSeamless
         // Seamless: where the boxes are, so that no box reads another's text as its background
         // (the lines above and below in a paragraph lie in its ring).
         let areas = seamless ? boxes.map(RingExclusion.init) : []

@@ -22,6 +22,9 @@ struct TestLayout {
 
     let format: PixelFormat
     let grids: [Grid]
+    /// Formats of more than 8 bits a sample: each channel a 16-bit word of `depth` significant
+    /// bits, read from the name (I420_10LE: 10 bits, little-endian; GRAY16_BE: 16, big-endian).
+    let word: (depth: Int, bigEndian: Bool)?
 
     init(_ format: PixelFormat) {
         self.format = format
@@ -57,6 +60,12 @@ struct TestLayout {
             // C Y0 C' Y1.
             grids = [Grid(plane: 0, offset: 1, step: 2, bytes: [0], xSub: 1, ySub: 1),
                      Grid(plane: 0, offset: 0, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)]
+        }
+        let name = format.rawValue
+        if name.hasSuffix("LE") || name.hasSuffix("BE") {
+            word = (name.hasPrefix("GRAY16") ? 16 : name.contains("_10") ? 10 : 12, name.hasSuffix("BE"))
+        } else {
+            word = nil
         }
     }
 

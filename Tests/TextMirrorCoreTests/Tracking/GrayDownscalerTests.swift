@@ -11,14 +11,7 @@ import TextMirrorCore
         let grid = frame.layout.grids[0]
         let sample = frame.sample(grid, x, y)
         let name = Array(format.rawValue)
-        if sample.count == 2 {
-            // 10 to 16 bits in a 16-bit word; the name gives depth and byte order (I420_10LE,
-            // GRAY16_BE). The word's unused high bits are ignored (the value saturates).
-            let spelled = format.rawValue
-            let depth = spelled.hasPrefix("GRAY16") ? 16 : spelled.contains("_10") ? 10 : 12
-            let word = spelled.hasSuffix("BE") ? Int(sample[0]) << 8 | Int(sample[1]) : Int(sample[0]) | Int(sample[1]) << 8
-            return min(word, (1 << depth) - 1) >> (depth - 8)
-        }
+        if frame.layout.word != nil { return Int(frame.level(grid, x, y, 0)) }  // its top 8 bits
         if let r = name.firstIndex(of: "R"), let g = name.firstIndex(of: "G"), let b = name.firstIndex(of: "B") {
             return (77 * Int(sample[r]) + 150 * Int(sample[g]) + 29 * Int(sample[b])) >> 8
         }

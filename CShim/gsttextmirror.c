@@ -297,10 +297,10 @@ gst_text_mirror_map_format (GstVideoFormat format)
   return -1;
 }
 
-/* Reads the table's names into gst_text_mirror_formats and returns the caps of both pads:
+/* Reads the table's names into gst_text_mirror_formats and adds both pad templates:
  * video/x-raw in every format of the table, any size and rate. */
-static GstCaps *
-gst_text_mirror_make_caps (void)
+static void
+gst_text_mirror_add_pad_templates (GstElementClass * element_class)
 {
   GValue list = G_VALUE_INIT;
   GstCaps *caps = gst_caps_new_empty_simple ("video/x-raw");
@@ -329,7 +329,11 @@ gst_text_mirror_make_caps (void)
   gst_caps_set_simple (caps, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
       "height", GST_TYPE_INT_RANGE, 1, G_MAXINT,
       "framerate", GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
-  return caps;
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
 }
 
 /* detection-mode=auto follows whether upstream is live, as the latency query tells. */
@@ -836,7 +840,6 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
-  GstCaps *caps;
 
   gobject_class->set_property = gst_text_mirror_set_property;
   gobject_class->get_property = gst_text_mirror_get_property;
@@ -1005,12 +1008,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
       "Text mirror", "Filter/Effect/Video",
       "Finds printed text in video and mirror-reverses only the text, in place",
       "The textmirror authors");
-  caps = gst_text_mirror_make_caps ();
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
-  gst_caps_unref (caps);
+  gst_text_mirror_add_pad_templates (element_class);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_PRECISION, 0);

@@ -37,6 +37,7 @@ struct _GstTextMirror
   gdouble detection_rate;
   gint detection_size;
   gint threads;
+  gint parallel_detections;
   TextMirrorPrecision precision;
   gdouble text_threshold;
   gdouble box_threshold;

@@ -108,6 +108,7 @@ typedef struct {
   double detection_rate;        /* Hz, upper bound */
   int32_t detection_size;       /* long side of the detector's input, pixels */
   int32_t threads;              /* detector threads, 0 = automatic */
+  int32_t parallel_detections;  /* detections side by side, 0 = automatic */
   TextMirrorPrecision precision; /* the networks' numeric precision */
   double text_threshold;        /* probability-map threshold */
   double box_threshold;         /* minimum mean probability of a box */

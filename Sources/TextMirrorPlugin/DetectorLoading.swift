@@ -11,6 +11,7 @@ struct DetectorConfiguration: Equatable {
     var modelPath: String?
     var inputLongSide: Int
     var threads: Int
+    var parallelDetections: Int
     var precision: TextMirrorPrecision
 }
 
@@ -25,7 +26,8 @@ struct DetectorLoadError: Error, CustomStringConvertible {
 func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextDetector {
     let key = TextDetector.Configuration(modelPath: try detectorModelPath(configuration),
                                          detectionSize: configuration.inputLongSide,
-                                         threads: configuration.threads, precision: configuration.precision)
+                                         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
+                                         precision: configuration.precision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 

@@ -49,6 +49,7 @@ extension SessionSettings {
             modelPath: c.model.map { String(cString: $0) },
             inputLongSide: Int(c.detection_size),
             threads: Int(c.threads),
+            parallelDetections: Int(c.parallel_detections),
             precision: c.precision == TEXTMIRROR_PRECISION_F32 ? TEXTMIRROR_PRECISION_F32 : TEXTMIRROR_PRECISION_AUTO))
     }
 }

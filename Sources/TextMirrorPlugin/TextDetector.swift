@@ -6,20 +6,23 @@ import TextMirrorCore
 /// into small RGB pictures, runs the network on them and returns text lines in frame pixels.
 ///
 /// The C++ detector is bound to one input size (a network compiled for a fixed shape), so this class
-/// keeps one per input size for the last `maxNetworks` sizes it saw (two elements of different
-/// frame sizes may share one `TextDetector`, and must not rebuild a network every frame); the
-/// model file is read only once (the C++ side shares it).
+/// keeps networks for the last `maxNetworks` input sizes it saw (two elements of different
+/// frame sizes may share one `TextDetector`, and must not rebuild a network every frame), one
+/// per lane (`DetectorLanes`) for each; the model file is read only once (the C++ side shares it).
 ///
-/// Locking: `nets` is held for a whole detection, which serialises detections on this object
-/// (a C++ detector is single-threaded); `scaler` is a separate lock so `prepare`, on the
-/// streaming thread, never waits for a detection running on the detection queue.
+/// Locking: a C++ detector is single-threaded, so a detection takes a network out of `nets`
+/// (under its lock) and puts it back when done; detections on different lanes run at once.
+/// `scaler` is a separate lock so `prepare`, on the streaming thread, never waits for either.
 public final class TextDetector: TextDetecting {
     public struct Configuration: Sendable, Equatable {
         public var modelPath: String
         /// Long side of the detector's input in pixels (the element's `detection-size`).
         public var detectionSize: Int
-        /// OpenVINO threads, 0 = one per core (they run at the detection queue's lower priority).
+        /// OpenVINO threads in all, 0 = one per core (they run at the detection queue's lower
+        /// priority), split into lanes by `DetectorLanes`.
         public var threads: Int
+        /// Detections side by side, 0 = automatic (the element's `parallel-detections`).
+        public var parallelDetections: Int
         /// The network's numeric precision (the element's `inference-precision`).
         public var precision: TextMirrorPrecision
         public var postprocess: TextBoxPostprocess
@@ -28,12 +31,13 @@ public final class TextDetector: TextDetecting {
         public var maxBoxes: Int
 
         public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
-                    threads: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
+                    threads: Int = 0, parallelDetections: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
                     postprocess: TextBoxPostprocess = TextBoxPostprocess(),
                     sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = 256) {
             self.modelPath = modelPath
             self.detectionSize = detectionSize
             self.threads = threads
+            self.parallelDetections = parallelDetections
             self.precision = precision
             self.postprocess = postprocess
             self.sampling = sampling
@@ -51,28 +55,36 @@ public final class TextDetector: TextDetecting {
     /// (measured: about 65 MB at 640x352, 140 MB at 960x544), so only a few.
     public static let maxNetworks = 2
 
-    /// Networks by input size, most recently used first. The probe made by `init` only keeps
-    /// the model bytes alive until the first real network exists.
+    /// The networks not running now, most recently used first, and the input sizes they serve
+    /// (most recent first). The probe made by `init` only keeps the model bytes alive until the
+    /// first real network exists.
     private struct Networks {
         var probe: DetectorNet?
-        var bySize: [DetectorNet] = []
+        var idle: [DetectorNet] = []
+        var sizes: [DetectorInputSize] = []
 
-        mutating func network(for size: DetectorInputSize,
-                              _ configuration: Configuration) throws(Failure) -> DetectorNet {
-            if let index = bySize.firstIndex(where: { $0.size == size }) {
-                let net = bySize.remove(at: index)
-                bySize.insert(net, at: 0)
-                return net
-            }
-            let net = try DetectorNet(configuration, size: size)
-            bySize.insert(net, at: 0)
-            if bySize.count > TextDetector.maxNetworks { bySize.removeLast() }
+        /// An idle network for `size`, or a new one.
+        mutating func take(_ size: DetectorInputSize, _ configuration: Configuration,
+                           threads: Int) throws(Failure) -> DetectorNet {
+            sizes.removeAll { $0 == size }
+            sizes.insert(size, at: 0)
+            sizes = Array(sizes.prefix(TextDetector.maxNetworks))
+            if let index = idle.firstIndex(where: { $0.size == size }) { return idle.remove(at: index) }
+            let net = try DetectorNet(configuration, size: size, threads: threads)
             probe = nil
             return net
+        }
+
+        /// Puts `net` back, unless its size is no longer among the recent ones.
+        mutating func giveBack(_ net: DetectorNet) {
+            guard sizes.contains(net.size) else { return }
+            idle.insert(net, at: 0)
+            idle.removeAll { !sizes.contains($0.size) }
         }
     }
 
     public let configuration: Configuration
+    public let lanes: DetectorLanes
     private let nets: Mutex<Networks>
     private let scaler = Mutex<RGBDownscaler?>(nil)
     /// Memory for the frame copies `prepare` makes, reused so the streaming thread does not
@@ -84,7 +96,10 @@ public final class TextDetector: TextDetecting {
     public init(_ configuration: Configuration) throws(Failure) {
         guard configuration.maxBoxes >= 0 else { throw Failure(description: "maxBoxes must not be negative") }
         self.configuration = configuration
-        let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64))
+        lanes = DetectorLanes(threads: configuration.threads, parallel: configuration.parallelDetections,
+                              cores: DetectorLanes.cores)
+        let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64),
+                                    threads: lanes.threadsPerLane)
         nets = Mutex(Networks(probe: probe))
     }
 
@@ -94,14 +109,21 @@ public final class TextDetector: TextDetecting {
                           longSide: configuration.detectionSize)
     }
 
-    /// Makes the network for frames of this size now rather than on the first detection (which
-    /// would then take a network build, 0.1-0.6 s, longer). Call it where a short wait is harmless.
+    /// Makes the networks for frames of this size (one per lane) now rather than on the first
+    /// detections (which would then take a network build, 0.1-0.6 s, longer). Call it where a
+    /// short wait is harmless.
     public func preload(frameWidth: Int, frameHeight: Int) throws(Failure) {
         let size = inputSize(frameWidth: frameWidth, frameHeight: frameHeight)
         try nets.withLock { (nets: inout Networks) throws(Failure) in
-            _ = try nets.network(for: size, configuration)
+            var taken: [DetectorNet] = []
+            defer { taken.forEach { nets.giveBack($0) } }
+            for _ in 0..<lanes.count {
+                taken.append(try nets.take(size, configuration, threads: lanes.threadsPerLane))
+            }
         }
     }
+
+    public var concurrentDetections: Int { lanes.count }
 
     // MARK: TextDetecting
 
@@ -148,24 +170,26 @@ public final class TextDetector: TextDetecting {
                           + "or does not match its pixels")
         }
         let size = DetectorInputSize(width: input.width, height: input.height)
-        return try nets.withLock { (nets: inout Networks) throws(Failure) -> [DetectorBox] in
-            try nets.network(for: size, configuration)
-                .run(rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
+        let net = try nets.withLock { (nets: inout Networks) throws(Failure) in
+            try nets.take(size, configuration, threads: lanes.threadsPerLane)
         }
+        defer { nets.withLock { $0.giveBack(net) } }
+        return try net.run(rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
     }
 }
 
-/// Owns one `TextMirrorDetector *` (textmirror.h). Only ever used inside `TextDetector`'s lock,
-/// which is what makes the unchecked `Sendable` true.
+/// Owns one `TextMirrorDetector *` (textmirror.h). Used by one detection at a time: it is out
+/// of `TextDetector`'s pool while it runs, which is what makes the unchecked `Sendable` true.
 private final class DetectorNet: @unchecked Sendable {
     let size: DetectorInputSize
     private let handle: OpaquePointer
 
-    init(_ configuration: TextDetector.Configuration, size: DetectorInputSize) throws(TextDetector.Failure) {
+    init(_ configuration: TextDetector.Configuration, size: DetectorInputSize,
+         threads: Int) throws(TextDetector.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
             textmirror_detector_new(configuration.modelPath, Int32(size.width), Int32(size.height),
-                                    Int32(clamping: configuration.threads), configuration.precision,
+                                    Int32(clamping: threads), configuration.precision,
                                     buffer.baseAddress, buffer.count)
         }
         guard let made else {

@@ -1,12 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// Runs detection on a private serial queue so the streaming thread never waits for it.
+/// Runs detection on a private queue so the streaming thread never waits for it.
 ///
-/// At most one job runs and at most one waits: a frame submitted while the detector is busy
-/// replaces the waiting one, so there is never a backlog and results are as fresh as the
-/// detector's speed allows. Each job owns a copy of its input; a job whose generation is out of
-/// date when it finishes (the caps changed, a flush happened) is dropped.
+/// At most `lanes` jobs run at once (the detector's `concurrentDetections`) and at most one
+/// waits: a frame submitted while every lane is busy replaces the waiting one, so there is
+/// never a backlog and results are as fresh as the detector's speed allows. Each job owns a
+/// copy of its input; a job whose generation is out of date when it finishes (the caps
+/// changed, a flush happened) is dropped, and so is one that finishes after a job on a newer
+/// frame (with two lanes, an older frame's detection can finish last).
 ///
 /// Lock order: `state` is the only lock and is never held while detecting.
 public final class DetectionWorker: Sendable {
@@ -16,6 +18,8 @@ public final class DetectionWorker: Sendable {
         var stamp: FrameStamp
         var generation: UInt64
         var finish: Finish?
+        /// Submission order: a result replaces only results of older frames.
+        var sequence: UInt64
     }
 
     /// Work on the detected boxes that needs the frame they were detected on (fitting them to
@@ -24,18 +28,23 @@ public final class DetectionWorker: Sendable {
 
     private struct State {
         var generation: UInt64 = 0
-        var running = false
-        /// When the running job started, and how long the last one took (monotonic ns).
-        var runningSince: UInt64 = 0
+        /// When each running job started (monotonic ns, oldest first), and how long the last
+        /// one took.
+        var runningSince: [UInt64] = []
         var lastDuration: UInt64 = 0
         var waiting: Job?
         var latest: Detection?
+        var submitted: UInt64 = 0
+        /// The sequence of the newest job whose result was kept.
+        var newestKept: UInt64 = 0
         var completed = 0
         var failures = 0
         var lastError: String?
     }
 
     private let detector: any TextDetecting
+    /// Jobs that may run at once.
+    public let lanes: Int
     private let queue: DispatchQueue
     private let state = Mutex(State())
     /// Signalled each time a job finishes, for `waitUntilIdle`.
@@ -43,25 +52,28 @@ public final class DetectionWorker: Sendable {
 
     public init(detector: any TextDetecting, label: String = "textmirror.detection") {
         self.detector = detector
+        self.lanes = max(1, detector.concurrentDetections)
         // Utility QoS: on Linux, Dispatch runs the job at nice 2, and OpenCV's worker threads
         // started from it inherit that, so the streaming thread (nice 0) wins a contended core
         // (README, benchmark section 3: 12 detections/s at 640 on 2 cores with the streaming
         // thread's p99 under 2 ms). Not background (nice 10): it measured the same on an idle
         // machine, but starved detection completely while other work kept both cores busy (a
         // 3-second preview found no text while the test suite ran).
-        self.queue = DispatchQueue(label: label, qos: .utility)
+        // Concurrent: `launch` never has more than `lanes` blocks on it.
+        self.queue = DispatchQueue(label: label, qos: .utility, attributes: lanes > 1 ? .concurrent : [])
     }
 
     /// Whether a frame submitted now would be detected soon, so that copying it is worth its
-    /// cost on the streaming thread: when the detector is idle, or when it is past half of a
-    /// detection and nothing waits yet. Frames submitted earlier would mostly be replaced by
+    /// cost on the streaming thread: when a lane is free, or when the oldest running job is
+    /// past half of a detection and nothing waits yet. Frames submitted earlier would mostly be replaced by
     /// newer ones before the detector took them, each after a copy of the whole frame (0.5 ms
     /// at 1080p) paid for nothing; the frame that waits is at most half a detection older than
     /// its start.
     public var wantsInput: Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         return state.withLock { s in
-            !s.running || (s.waiting == nil && now &- s.runningSince >= s.lastDuration / 2)
+            guard let oldest = s.runningSince.first, s.runningSince.count >= lanes else { return true }
+            return s.waiting == nil && now &- oldest >= s.lastDuration / 2
         }
     }
 
@@ -72,17 +84,19 @@ public final class DetectionWorker: Sendable {
     /// detection. `finish`, when given, runs on the boxes on the detection queue.
     public func submit(_ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp,
                        finish: Finish? = nil) {
-        let start: Job? = state.withLock { s in
-            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation, finish: finish)
-            if s.running {
+        let start: (job: Job, at: UInt64)? = state.withLock { s in
+            s.submitted &+= 1  // 2^64 submissions never happen
+            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation,
+                          finish: finish, sequence: s.submitted)
+            if s.runningSince.count >= lanes {
                 s.waiting = job
                 return nil
             }
-            s.running = true
-            s.runningSince = DispatchTime.now().uptimeNanoseconds
-            return job
+            let now = DispatchTime.now().uptimeNanoseconds
+            s.runningSince.append(now)
+            return (job, now)
         }
-        if let start { launch(start) }
+        if let start { launch(start.job, startedAt: start.at) }
     }
 
     /// The newest detection not yet taken, if any.
@@ -115,10 +129,11 @@ public final class DetectionWorker: Sendable {
         idle.wait(timeout: .now() + timeout) == .success
     }
 
-    private func launch(_ job: Job) {
+    private func launch(_ job: Job, startedAt: UInt64) {
         idle.enter()
         queue.async { [self] in
             var next: Job? = job
+            var started = startedAt
             while let current = next {
                 let outcome = Result {
                     let boxes = try detector.detect(current.input, thresholds: current.thresholds)
@@ -126,12 +141,14 @@ public final class DetectionWorker: Sendable {
                 }
                 next = state.withLock { s in
                     let now = DispatchTime.now().uptimeNanoseconds
-                    s.lastDuration = now &- s.runningSince
-                    s.runningSince = now
+                    // Lanes finish in any order: remove this job's own start.
+                    if let index = s.runningSince.firstIndex(of: started) { s.runningSince.remove(at: index) }
+                    s.lastDuration = now &- started
                     switch outcome {
                     case .success(let boxes):
                         s.completed += 1
-                        if current.generation == s.generation {
+                        if current.generation == s.generation, current.sequence > s.newestKept {
+                            s.newestKept = current.sequence
                             s.latest = Detection(boxes: boxes, stamp: current.stamp, generation: current.generation)
                         }
                     case .failure(let error):
@@ -140,7 +157,10 @@ public final class DetectionWorker: Sendable {
                     }
                     let waiting = s.waiting
                     s.waiting = nil
-                    if waiting == nil { s.running = false }
+                    if waiting != nil {
+                        s.runningSince.append(now)
+                        started = now
+                    }
                     return waiting
                 }
             }

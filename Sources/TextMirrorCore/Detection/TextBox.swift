@@ -47,10 +47,17 @@ public struct Detection: Equatable, Sendable {
 /// of a frame, then finds text boxes in that copy.
 ///
 /// `prepare` runs on the streaming thread while the frame is mapped and must copy (the frame's
-/// memory is reused as soon as it returns); `detect` may run on another thread, later.
+/// memory is reused as soon as it returns); `detect` may run on another thread, later, and on
+/// up to `concurrentDetections` threads at once.
 public protocol TextDetecting: AnyObject, Sendable {
     func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> DetectionInput
     func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox]
+    /// How many `detect` calls run well side by side (`DetectionWorker` runs that many).
+    var concurrentDetections: Int { get }
+}
+
+extension TextDetecting {
+    public var concurrentDetections: Int { 1 }
 }
 
 /// The detector's two decision thresholds (the element's `text-threshold` and `box-threshold`),

@@ -91,45 +91,12 @@ enum
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
 
-/* Every format listed here is mirrored in place, with no conversion. */
-#define TEXT_MIRROR_FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, RGB, BGR, " \
-    "AYUV, Y444, I420, YV12, NV12, NV21, YUY2, UYVY, YVYU, GRAY8 }"
-
-static GstStaticPadTemplate gst_text_mirror_sink_template =
-GST_STATIC_PAD_TEMPLATE ("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (TEXT_MIRROR_FORMATS)));
-
-static GstStaticPadTemplate gst_text_mirror_src_template =
-GST_STATIC_PAD_TEMPLATE ("src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (TEXT_MIRROR_FORMATS)));
-
-/* GstVideoFormat -> the boundary's own format numbers. */
-static const struct
-{
-  GstVideoFormat gst;
-  TextMirrorFormat ours;
-} gst_text_mirror_format_map[] = {
-  {GST_VIDEO_FORMAT_RGBA, TEXTMIRROR_FORMAT_RGBA},
-  {GST_VIDEO_FORMAT_BGRA, TEXTMIRROR_FORMAT_BGRA},
-  {GST_VIDEO_FORMAT_ARGB, TEXTMIRROR_FORMAT_ARGB},
-  {GST_VIDEO_FORMAT_ABGR, TEXTMIRROR_FORMAT_ABGR},
-  {GST_VIDEO_FORMAT_RGBx, TEXTMIRROR_FORMAT_RGBX},
-  {GST_VIDEO_FORMAT_BGRx, TEXTMIRROR_FORMAT_BGRX},
-  {GST_VIDEO_FORMAT_xRGB, TEXTMIRROR_FORMAT_XRGB},
-  {GST_VIDEO_FORMAT_xBGR, TEXTMIRROR_FORMAT_XBGR},
-  {GST_VIDEO_FORMAT_RGB, TEXTMIRROR_FORMAT_RGB},
-  {GST_VIDEO_FORMAT_BGR, TEXTMIRROR_FORMAT_BGR},
-  {GST_VIDEO_FORMAT_AYUV, TEXTMIRROR_FORMAT_AYUV},
-  {GST_VIDEO_FORMAT_Y444, TEXTMIRROR_FORMAT_Y444},
-  {GST_VIDEO_FORMAT_I420, TEXTMIRROR_FORMAT_I420},
-  {GST_VIDEO_FORMAT_YV12, TEXTMIRROR_FORMAT_YV12},
-  {GST_VIDEO_FORMAT_NV12, TEXTMIRROR_FORMAT_NV12},
-  {GST_VIDEO_FORMAT_NV21, TEXTMIRROR_FORMAT_NV21},
-  {GST_VIDEO_FORMAT_YUY2, TEXTMIRROR_FORMAT_YUY2},
-  {GST_VIDEO_FORMAT_UYVY, TEXTMIRROR_FORMAT_UYVY},
-  {GST_VIDEO_FORMAT_YVYU, TEXTMIRROR_FORMAT_YVYU},
-  {GST_VIDEO_FORMAT_GRAY8, TEXTMIRROR_FORMAT_GRAY8},
-};
+/* The formats of textmirror.h's table as GstVideoFormats, in table order, so that a format's
+ * position is found by comparing numbers. Filled once, in class_init, which also builds the
+ * pad templates from the same names: every format listed there is mirrored in place, with no
+ * conversion. */
+static GstVideoFormat *gst_text_mirror_formats;
+static gint gst_text_mirror_n_formats;
 
 static GType
 gst_text_mirror_flip_get_type_once (void)
@@ -322,14 +289,54 @@ gst_text_mirror_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
+/* The position of `format` in the table, -1 when it is not there. */
 static TextMirrorFormat
 gst_text_mirror_map_format (GstVideoFormat format)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (gst_text_mirror_format_map); i++) {
-    if (gst_text_mirror_format_map[i].gst == format)
-      return gst_text_mirror_format_map[i].ours;
+  for (gint i = 0; i < gst_text_mirror_n_formats; i++) {
+    if (gst_text_mirror_formats[i] == format)
+      return i;
   }
-  return TEXTMIRROR_FORMAT_UNKNOWN;
+  return -1;
+}
+
+/* Reads the table's names into gst_text_mirror_formats and adds both pad templates:
+ * video/x-raw in every format of the table, any size and rate. */
+static void
+gst_text_mirror_add_pad_templates (GstElementClass * element_class)
+{
+  GValue list = G_VALUE_INIT;
+  GstCaps *caps = gst_caps_new_empty_simple ("video/x-raw");
+  gint count = textmirror_format_count ();
+
+  gst_text_mirror_formats = g_new (GstVideoFormat, MAX (count, 1));
+  g_value_init (&list, GST_TYPE_LIST);
+  for (gint i = 0; i < count; i++) {
+    const char *name = textmirror_format_name (i);
+    GValue value = G_VALUE_INIT;
+
+    gst_text_mirror_formats[i] = name != NULL ?
+        gst_video_format_from_string (name) : GST_VIDEO_FORMAT_UNKNOWN;
+    if (gst_text_mirror_formats[i] == GST_VIDEO_FORMAT_UNKNOWN) {
+      GST_ERROR ("format %d of the table (%s) is no GStreamer format", i,
+          GST_STR_NULL (name));
+      continue;
+    }
+    g_value_init (&value, G_TYPE_STRING);
+    g_value_set_static_string (&value, name);
+    gst_value_list_append_and_take_value (&list, &value);
+  }
+  gst_text_mirror_n_formats = count;
+  gst_caps_set_value (caps, "format", &list);
+  g_value_unset (&list);
+  gst_caps_set_simple (caps, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+      "height", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+      "framerate", GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
 }
 
 /* detection-mode=auto follows whether upstream is live, as the latency query tells. */
@@ -1020,10 +1027,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
       "Text mirror", "Filter/Effect/Video",
       "Finds printed text in video and mirror-reverses only the text, in place",
       "The textmirror authors");
-  gst_element_class_add_static_pad_template (element_class,
-      &gst_text_mirror_sink_template);
-  gst_element_class_add_static_pad_template (element_class,
-      &gst_text_mirror_src_template);
+  gst_text_mirror_add_pad_templates (element_class);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_PRECISION, 0);

@@ -31,19 +31,19 @@ typedef enum {
   TEXTMIRROR_ERROR_NOT_CONFIGURED = 3, /* a frame arrived before a format was set */
 } TextMirrorStatus;
 
-/* Pixel formats, numbered independently of GstVideoFormat so Swift needs no GStreamer
- * headers; the C shim maps one to the other in a table. */
-typedef enum {
-  TEXTMIRROR_FORMAT_UNKNOWN = 0,
-  TEXTMIRROR_FORMAT_RGBA, TEXTMIRROR_FORMAT_BGRA, TEXTMIRROR_FORMAT_ARGB, TEXTMIRROR_FORMAT_ABGR,
-  TEXTMIRROR_FORMAT_RGBX, TEXTMIRROR_FORMAT_BGRX, TEXTMIRROR_FORMAT_XRGB, TEXTMIRROR_FORMAT_XBGR,
-  TEXTMIRROR_FORMAT_RGB, TEXTMIRROR_FORMAT_BGR,
-  TEXTMIRROR_FORMAT_AYUV, TEXTMIRROR_FORMAT_Y444,
-  TEXTMIRROR_FORMAT_I420, TEXTMIRROR_FORMAT_YV12,
-  TEXTMIRROR_FORMAT_NV12, TEXTMIRROR_FORMAT_NV21,
-  TEXTMIRROR_FORMAT_YUY2, TEXTMIRROR_FORMAT_UYVY, TEXTMIRROR_FORMAT_YVYU,
-  TEXTMIRROR_FORMAT_GRAY8,
-} TextMirrorFormat;
+/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/PixelFormat.swift):
+ * caps, mirror kernels, downscalers and outlines are all derived from its rows. A format
+ * crosses this boundary as its position in that table, numbered independently of
+ * GstVideoFormat so Swift needs no GStreamer headers; the C shim builds its pad templates
+ * from the names below and maps GstVideoFormat to positions once, in class_init. */
+typedef int32_t TextMirrorFormat;
+
+/* The number of formats in the table. */
+int32_t textmirror_format_count (void);
+
+/* The caps name of format `format` ("I420_10LE"): a static string, NULL when `format` is
+ * outside 0 ..< textmirror_format_count (). */
+const char *textmirror_format_name (TextMirrorFormat format);
 
 /* Numeric precision of the networks (the "inference-precision" property). */
 typedef enum {

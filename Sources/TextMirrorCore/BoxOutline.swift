@@ -86,29 +86,28 @@ public struct BoxOutline: Sendable {
         }
     }
 
-    /// The bytes of one sample of each grid, in `layout.grids` order.
+    /// The bytes of one sample of each grid, in `layout.grids` order: each byte from the
+    /// component that holds it (R, G, B or Y, U, V, scaled to the format's depth), and 255 for
+    /// alpha and padding bytes.
     private func sampleBytes(_ color: Color) -> [[UInt8]] {
-        let (r, g, b) = (color.red, color.green, color.blue)
+        let info = layout.info, coding = info.coding
         let (y, u, v) = color.yuv
-        switch layout.format {
-        case .rgba: return [[r, g, b, 255]]
-        case .bgra: return [[b, g, r, 255]]
-        case .argb: return [[255, r, g, b]]
-        case .abgr: return [[255, b, g, r]]
-        case .rgbx: return [[r, g, b, 255]]
-        case .bgrx: return [[b, g, r, 255]]
-        case .xrgb: return [[255, r, g, b]]
-        case .xbgr: return [[255, b, g, r]]
-        case .rgb: return [[r, g, b]]
-        case .bgr: return [[b, g, r]]
-        case .gray8: return [[y]]
-        case .ayuv: return [[255, y, u, v]]
-        case .y444, .i420: return [[y], [u], [v]]
-        case .yv12: return [[y], [v], [u]]
-        case .nv12: return [[y], [u, v]]
-        case .nv21: return [[y], [v, u]]
-        case .yuy2, .uyvy: return [[y], [u, v]]
-        case .yvyu: return [[y], [v, u]]
+        let values = switch info.model {
+        case .rgb: [color.red, color.green, color.blue]
+        case .yuv: [y, u, v]
+        case .gray: [y]
+        }
+        return layout.grids.map { grid in
+            grid.sampleBytes.map { byte in
+                let position = grid.offset + byte
+                for (c, component) in info.components.enumerated()
+                where component.plane == grid.plane && component.step == grid.sampleStride
+                    && component.xSubsampling == grid.pixelsPerSample
+                    && (component.offset..<(component.offset + coding.bytes)).contains(position) {
+                    return coding.bytes(of: values[c])[position - component.offset]
+                }
+                return 255
+            }
         }
     }
 }

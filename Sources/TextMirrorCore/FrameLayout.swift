@@ -1,9 +1,10 @@
-/// How a pixel format lies in memory, described once per format so that the mirror code never
-/// asks "which format?" again: it only sees planes, units and sample grids.
+/// How a pixel format lies in memory, derived once per format from its row in
+/// `PixelFormat.info`, so that the mirror code never asks "which format?" again: it only sees
+/// planes, units and sample grids.
 ///
 /// - A *plane* is reversed along a row in *units*: the smallest group of bytes that moves as
-///   a whole (a 4-byte RGBA pixel, a 2-byte UV pair, a 4-byte YUY2 macropixel covering two
-///   pixels). A unit spans `pixelsPerUnit` luma columns and `rowsPerUnit` luma rows.
+///   a whole (a 4-byte RGBA pixel, a 2-byte UV pair or 16-bit sample, a 4-byte YUY2 macropixel
+///   covering two pixels). A unit spans `pixelsPerUnit` luma columns and `rowsPerUnit` luma rows.
 /// - A *sample grid* is one kind of sample within a plane (e.g. the Y bytes of YUY2, or its U/V
 ///   pairs), addressed one sample at a time. Rotated regions and the rare odd-width 4:2:2 case
 ///   are mirrored per grid, because there a unit no longer moves as a whole.
@@ -29,9 +30,16 @@ public struct FrameLayout: Sendable, Equatable {
         /// Luma columns and rows covered by one sample (chroma subsampling).
         public var pixelsPerSample: Int
         public var rowsPerSample: Int
+        /// How each component's value is stored (one byte, or a 16-bit word).
+        public var coding: SampleCoding
+
+        /// Offsets, from a sample's start, of its components: every byte of an 8-bit grid (its
+        /// alpha or padding byte too), the first byte of each word of a wider one.
+        public var channels: [Int] { sampleBytes.filter { $0 % coding.bytes == 0 } }
     }
 
     public let format: PixelFormat
+    public let info: FormatInfo
     public let planes: [Plane]
     public let grids: [SampleGrid]
 
@@ -42,67 +50,45 @@ public struct FrameLayout: Sendable, Equatable {
 
     public init(_ format: PixelFormat) {
         self.format = format
-        (planes, grids) = Self.describe(format)
+        info = format.info
+        (planes, grids) = Self.derive(info)
     }
 
-    private static func describe(_ format: PixelFormat) -> ([Plane], [SampleGrid]) {
-        switch format {
-        case .rgba, .bgra, .argb, .abgr, .rgbx, .bgrx, .xrgb, .xbgr, .ayuv:
-            return packed(bytesPerPixel: 4)
-        case .rgb, .bgr:
-            return packed(bytesPerPixel: 3)
-        case .gray8:
-            return packed(bytesPerPixel: 1)
-        case .y444:
-            return planar([(0, 1, 1), (1, 1, 1), (2, 1, 1)])
-        case .i420, .yv12:
-            return planar([(0, 1, 1), (1, 2, 2), (2, 2, 2)])
-        case .nv12, .nv21:
-            let planes = [
-                Plane(index: 0, unitBytes: 1, pixelsPerUnit: 1, rowsPerUnit: 1),
-                Plane(index: 1, unitBytes: 2, pixelsPerUnit: 2, rowsPerUnit: 2),
-            ]
-            let grids = [
-                SampleGrid(plane: 0, offset: 0, sampleStride: 1, sampleBytes: [0],
-                           pixelsPerSample: 1, rowsPerSample: 1),
-                SampleGrid(plane: 1, offset: 0, sampleStride: 2, sampleBytes: [0, 1],
-                           pixelsPerSample: 2, rowsPerSample: 2),
-            ]
-            return (planes, grids)
-        case .yuy2, .yvyu, .uyvy:
-            let luma = format == .uyvy ? 1 : 0
-            let chroma = 1 - luma
-            let planes = [Plane(index: 0, unitBytes: 4, pixelsPerUnit: 2, rowsPerUnit: 1,
-                                macropixelLumaOffset: luma)]
-            let grids = [
-                SampleGrid(plane: 0, offset: luma, sampleStride: 2, sampleBytes: [0],
-                           pixelsPerSample: 1, rowsPerSample: 1),
-                SampleGrid(plane: 0, offset: chroma, sampleStride: 4, sampleBytes: [0, 2],
-                           pixelsPerSample: 2, rowsPerSample: 1),
-            ]
-            return (planes, grids)
+    /// Per plane: the unit is the component that repeats least often (a pixel, a UV pair, a
+    /// 4:2:2 macropixel); components that share step and subsampling make one sample grid.
+    /// Grids come in plane order, luma first within a plane.
+    private static func derive(_ info: FormatInfo) -> ([Plane], [SampleGrid]) {
+        var planes: [Plane] = [], grids: [SampleGrid] = []
+        for index in Set(info.components.map(\.plane)).sorted() {
+            let own = info.components.filter { $0.plane == index }
+            let unit = own.max { $0.step < $1.step }!
+            // Packed 4:2:2: luma samples inside a chroma macropixel.
+            let luma = own.first { $0.xSubsampling < unit.xSubsampling }
+            planes.append(Plane(index: index, unitBytes: unit.step, pixelsPerUnit: unit.xSubsampling,
+                                rowsPerUnit: own.map(\.ySubsampling).max()!, macropixelLumaOffset: luma?.offset))
+            var kinds: [FormatInfo.Component] = []
+            for c in own where !kinds.contains(where: { sameGrid($0, c) }) { kinds.append(c) }
+            kinds.sort { $0.xSubsampling < $1.xSubsampling }
+            for kind in kinds {
+                let members = own.filter { sameGrid($0, kind) }
+                if kinds.count == 1 {
+                    // The grid is the whole unit, alpha and padding bytes included.
+                    grids.append(SampleGrid(plane: index, offset: 0, sampleStride: kind.step,
+                                            sampleBytes: Array(0..<kind.step), pixelsPerSample: kind.xSubsampling,
+                                            rowsPerSample: kind.ySubsampling, coding: info.coding))
+                    continue
+                }
+                let offset = members.map(\.offset).min()!
+                let bytes = members.flatMap { c in (0..<info.coding.bytes).map { c.offset - offset + $0 } }
+                grids.append(SampleGrid(plane: index, offset: offset, sampleStride: kind.step,
+                                        sampleBytes: bytes.sorted(), pixelsPerSample: kind.xSubsampling,
+                                        rowsPerSample: kind.ySubsampling, coding: info.coding))
+            }
         }
+        return (planes, grids)
     }
 
-    private static func packed(bytesPerPixel bytes: Int) -> ([Plane], [SampleGrid]) {
-        ([Plane(index: 0, unitBytes: bytes, pixelsPerUnit: 1, rowsPerUnit: 1)],
-         [SampleGrid(plane: 0, offset: 0, sampleStride: bytes, sampleBytes: Array(0..<bytes),
-                     pixelsPerSample: 1, rowsPerSample: 1)])
-    }
-
-    /// `planar` lists (plane index, horizontal subsampling, vertical subsampling), one byte a sample.
-    private static func planar(_ planes: [(Int, Int, Int)]) -> ([Plane], [SampleGrid]) {
-        (planes.map { Plane(index: $0.0, unitBytes: 1, pixelsPerUnit: $0.1, rowsPerUnit: $0.2) },
-         planes.map {
-             SampleGrid(plane: $0.0, offset: 0, sampleStride: 1, sampleBytes: [0],
-                        pixelsPerSample: $0.1, rowsPerSample: $0.2)
-         })
-    }
-}
-
-extension FrameLayout.Plane {
-    init(index: Int, unitBytes: Int, pixelsPerUnit: Int, rowsPerUnit: Int) {
-        self.init(index: index, unitBytes: unitBytes, pixelsPerUnit: pixelsPerUnit,
-                  rowsPerUnit: rowsPerUnit, macropixelLumaOffset: nil)
+    private static func sameGrid(_ a: FormatInfo.Component, _ b: FormatInfo.Component) -> Bool {
+        a.step == b.step && a.xSubsampling == b.xSubsampling && a.ySubsampling == b.ySubsampling
     }
 }

@@ -83,7 +83,7 @@ extension GridMirror {
         let insetX = RingBackground.inset(samplesOf: grid.pixelsPerSample)
         let insetY = RingBackground.inset(samplesOf: grid.rowsPerSample)
         var channels: [(channel: Int, correction: BackgroundCorrection)] = []
-        for channel in grid.sampleBytes {
+        for channel in grid.channels {
             guard let background = ringBackground(columns: xs, rows: ys, channel: channel, excluding: others, in: frame),
                   !background.isFlat else { continue }
             let correction = BackgroundCorrection(background, columns: xs.count, rows: ys.count,
@@ -110,6 +110,10 @@ extension GridMirror.Correction {
         // middle row to its ends.
         let step = channels.map(\.correction.rowStep).max() ?? 0
         let band = step * Float(m) <= 2 ? m : max(1, Int(2 / step))
+        if grid.coding.bytes > 1 {
+            addToWords(in: frame, band: band)
+            return
+        }
         // The bytes from the first sample's first byte to the last sample's last byte.
         let span = (n - 1) * stride + grid.sampleBytes.max()! + 1
         withUnsafeTemporaryAllocation(of: Float.self, capacity: n) { d in
@@ -130,6 +134,33 @@ extension GridMirror.Correction {
                     }
                     j0 = j1
                 }
+            }
+        }
+    }
+
+    /// `add(in:)` for samples of more than 8 bits: D, measured in 8-bit levels, is scaled to
+    /// the samples' depth and added sample by sample (no such format has more than one
+    /// channel in a grid, nor the byte-wise vectors to gain).
+    private func addToWords(in frame: FrameBuffer, band: Int) {
+        let grid = mirror.grid, coding = grid.coding, scale = Float(1 << coding.shift)
+        let n = columns.count, m = rows.count, stride = grid.sampleStride
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: n) { buffer in
+            let d = buffer.baseAddress!
+            var j0 = 0
+            while j0 < m {
+                let j1 = min(j0 + band, m)
+                for (channel, correction) in channels {
+                    correction.evaluate(row: (j0 + j1 - 1) / 2, into: d)
+                    for j in j0..<j1 {
+                        let first = frame.row(plane: grid.plane, rows.lowerBound + j) + grid.offset
+                            + columns.lowerBound * stride + channel
+                        for i in 0..<n {
+                            let p = first + i * stride
+                            coding.store(coding.value(p) + Int((d[i] * scale).rounded()), p)
+                        }
+                    }
+                }
+                j0 = j1
             }
         }
     }
@@ -160,8 +191,7 @@ extension GridMirror {
         let below = clipped(ys.upperBound + gapY, ys.upperBound + gapY + depthY, rows)
         let before = clipped(xs.lowerBound - gapX - depthX, xs.lowerBound - gapX, columns)
         let after = clipped(xs.upperBound + gapX, xs.upperBound + gapX + depthX, columns)
-        let stride = grid.sampleStride, base = grid.offset + channel
-
+        let stride = grid.sampleStride, base = grid.offset + channel, coding = grid.coding
 
         /// Whether a side was left out for running through other boxes (not for lying outside
         /// the frame): only then does the box's interior stand in (`RingBackground.init`).
@@ -185,10 +215,10 @@ extension GridMirror {
                     let c = r2.assumingMemoryBound(to: UInt8.self)
                     for i in 0..<count { v[i] = max(min(a[i], b[i]), min(max(a[i], b[i]), c[i])) }
                 } else {
+                    // A wider sample is read as its 8 most significant bits.
                     for i in 0..<count {
-                        let a = r0.load(fromByteOffset: i * step, as: UInt8.self)
-                        let b = r1.load(fromByteOffset: i * step, as: UInt8.self)
-                        let c = r2.load(fromByteOffset: i * step, as: UInt8.self)
+                        let a = coding.value8(r0 + i * step), b = coding.value8(r1 + i * step)
+                        let c = coding.value8(r2 + i * step)
                         // Median of three (of two: their mean; of one: itself, a = b = c).
                         v[i] = depth == 2 ? UInt8((UInt16(a) + UInt16(b) + 1) / 2) : max(min(a, b), min(max(a, b), c))
                     }
@@ -243,7 +273,7 @@ extension GridMirror {
                 let v = values.baseAddress!
                 guard let side = RingBackground.interior(count: n, rows: m, pixelsPerSample: grid.pixelsPerSample,
                                                          into: v, read: { i, r in
-                                                             first.load(fromByteOffset: r * rowBytes + i * stride, as: UInt8.self)
+                                                             coding.value8(first + r * rowBytes + i * stride)
                                                          }) else { return nil }
                 var profile = RingBackground.Profile(side, length: Double(n), inset: insetX)
                 profile.extrapolates = false
@@ -276,7 +306,7 @@ extension GridMirror {
         let step = max(ps, rs)
         let depth = RingBackground.depth(samplesOf: Int(step))
         let gap = Double(RingBackground.gap(samplesOf: Int(step))) * step
-        let base = grid.offset + channel
+        let base = grid.offset + channel, coding = grid.coding
         /// Luma pixels from the box's edge to the ring's middle.
         let inset = RingBackground.inset(samplesOf: Int(step)) * step
         // A side longer than the frame's perimeter is no text line; it would only cost time.
@@ -315,8 +345,7 @@ extension GridMirror {
                             anyCovered = true
                             continue
                         }
-                        out[n] = frame.row(plane: grid.plane, gy).load(fromByteOffset: base + gx * grid.sampleStride,
-                                                                      as: UInt8.self)
+                        out[n] = coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
                         n += 1
                         sum += (Double(i) + 0.5) * spacing
                     }
@@ -342,7 +371,7 @@ extension GridMirror {
                     // Inside the box: clamped to the grid where the frame cuts it.
                     let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)
                     let gy = min(max(Int((y / rs).rounded(.down)), 0), rows - 1)
-                    return frame.row(plane: grid.plane, gy).load(fromByteOffset: base + gx * grid.sampleStride, as: UInt8.self)
+                    return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
                 }) else { return nil }
                 // Centres count positions; the ring reaches `inset` luma pixels beyond the box.
                 var profile = RingBackground.Profile(side, length: Double(count), inset: inset / spacing)

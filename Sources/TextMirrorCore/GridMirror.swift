@@ -70,11 +70,13 @@ struct GridMirror {
         guard gx1 > gx0, gy1 > gy0 else { return false }
 
         let blockColumns = gx1 - gx0
-        let sampleSize = grid.sampleBytes.count
+        let sampleSize = grid.sampleBytes.count, scale = Float(1 << grid.coding.shift)
+        // Each channel's first byte in the copy of a sample.
+        let channels = grid.channels.map { (channel: $0, byte: grid.sampleBytes.firstIndex(of: $0)!) }
         // Read from the frame before anything in it is written.
         // Flat backgrounds add nothing: left out, as in the axis-aligned path.
         let found = seamless
-            ? grid.sampleBytes.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
+            ? grid.channels.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
         let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found : []
         // How far the ring's rectangle reaches beyond the box, as `ringBackground(of:)` reads it.
         let inset = RingBackground.inset(samplesOf: Int(max(ps, rs))) * max(ps, rs)
@@ -119,12 +121,14 @@ struct GridMirror {
                         Float(min(max((a + half + inset) / (2 * (half + inset)), 0), 1))
                     }
                     let sp = across(u, halfW), tp = across(v, halfH), sq = across(qu, halfW), tq = across(qv, halfH)
-                    for (k, offset) in grid.sampleBytes.enumerated() {
-                        var value = Float(block[src + k])
-                        if let background = backgrounds[k] {
-                            value += background.value(s: sp, t: tp) - background.value(s: sq, t: tq)
+                    // Each channel, 8-bit or wider: its bytes sit in the copy where they sit in the
+                    // sample; the correction is in 8-bit levels, scaled to the samples' depth.
+                    for (c, (channel, k)) in channels.enumerated() {
+                        var value = Float(grid.coding.value(block.baseAddress! + src + k))
+                        if let background = backgrounds[c] {
+                            value += (background.value(s: sp, t: tp) - background.value(s: sq, t: tq)) * scale
                         }
-                        dst.storeBytes(of: UInt8(min(max(value, 0), 255) + 0.5), toByteOffset: offset, as: UInt8.self)
+                        grid.coding.store(Int(value.rounded()), dst + channel)
                     }
                 }
             }

@@ -11,7 +11,9 @@
 ///
 /// where m is the box's mirror map and plain(p) = in(m(p)) the plain mirror. D depends only on
 /// what the mirror does to B (for a horizontal mirror, B's odd part along the line), so on a
-/// flat background D is 0 and the result is the plain mirror, byte for byte.
+/// flat background D is 0 and the result is the plain mirror, byte for byte. B is measured in
+/// 8-bit levels: a sample of 10 to 16 bits is read as its 8 most significant bits, and D is
+/// scaled back to its depth when it is added (`SampleCoding`).
 ///
 /// The model of B (`RingBackground`): each of the four sides of the ring (`depth` pixels deep,
 /// `gap` pixels out from the box) gives a profile: at each position along the side the median

@@ -52,6 +52,19 @@ import TextMirrorCore
         }
     }
 
+    /// Fresh green is Y 138 in BT.601 studio range: 138 << 2 = 0x228 in 10 bits, 0x8A00 in 16.
+    @Test("Samples of more than 8 bits hold the colour in their top bits, in their byte order",
+          arguments: [(PixelFormat.i420_10be, [0x02, 0x28]), (.i420_10le, [0x28, 0x02]),
+                      (.gray16le, [0x00, 0x8A]), (.gray16be, [0x8A, 0x00])] as [(PixelFormat, [UInt8])])
+    func wideSamples(format: PixelFormat, luma: [UInt8]) {
+        withFrame(format) { frame, layout in
+            BoxOutline(layout: layout, width: 64, height: 48)
+                .draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20), color: .fresh, in: frame)
+            let edge = frame.planes[0] + 14 * frame.strides[0] + 32 * 2
+            #expect([0, 1].map { edge.load(fromByteOffset: $0, as: UInt8.self) } == luma)
+        }
+    }
+
     @Test(arguments: PixelFormat.allCases)
     func drawsInEveryFormatWithoutTouchingPadding(_ format: PixelFormat) {
         withFrame(format) { frame, layout in

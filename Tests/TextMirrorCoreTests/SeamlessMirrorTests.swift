@@ -26,13 +26,14 @@ import Testing
         ((Double(gx) + 0.5) * Double(grid.xSub), (Double(gy) + 0.5) * Double(grid.ySub))
     }
 
-    /// Sets every byte of every sample from `value(grid, byte, x, y)`, (x, y) the sample's centre.
+    /// Sets every channel of every sample (a byte, or a word of more than 8 bits holding the
+    /// level in its top bits) from `value(grid, channel, x, y)`, (x, y) the sample's centre.
     static func paint(_ frame: TestFrame, _ value: (Int, Int, Double, Double) -> UInt8) {
         for (gi, grid) in frame.layout.grids.enumerated() {
             for gy in 0..<grid.rows(height: frame.height) {
                 for gx in 0..<grid.columns(width: frame.width) {
                     let (x, y) = centre(grid, gx, gy)
-                    frame.setSample(grid, gx, gy, grid.bytes.indices.map { value(gi, $0, x, y) })
+                    frame.setLevels(grid, gx, gy, (0..<frame.channels(grid)).map { value(gi, $0, x, y) })
                 }
             }
         }
@@ -80,12 +81,12 @@ import Testing
     /// channel of one grid: for each sample just inside and its neighbour just outside, the
     /// square of how much more (or less) they differ than they did `before` (the ramp's own
     /// slope is no seam).
-    static func addedBorderEnergy(_ after: TestFrame, _ before: TestFrame, grid: TestLayout.Grid, byte: Int,
+    static func addedBorderEnergy(_ after: TestFrame, _ before: TestFrame, grid: TestLayout.Grid, channel: Int,
                                   rect: PixelRect) -> Double {
         let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
         let gy0 = rect.y0 / grid.ySub, gy1 = (rect.y1 + grid.ySub - 1) / grid.ySub
         func step(_ a: (Int, Int), _ b: (Int, Int)) -> Double {
-            func v(_ f: TestFrame, _ p: (Int, Int)) -> Double { Double(f.sample(grid, p.0, p.1)[byte]) }
+            func v(_ f: TestFrame, _ p: (Int, Int)) -> Double { f.level(grid, p.0, p.1, channel) }
             return pow((v(after, a) - v(after, b)) - (v(before, a) - v(before, b)), 2)
         }
         var energy = 0.0
@@ -112,12 +113,12 @@ import Testing
         let rects = try #require(box.mirrorRects(layout: mirror.layout, frameWidth: Self.width, frameHeight: Self.height))
         for (gi, grid) in frame.layout.grids.enumerated() {
             let rect = try #require(rects[mirror.layout.planes.firstIndex { $0.index == grid.plane }!])
-            for byte in grid.bytes.indices {
-                let before = Self.addedBorderEnergy(plain, frame, grid: grid, byte: byte, rect: rect)
-                let after = Self.addedBorderEnergy(seamless, frame, grid: grid, byte: byte, rect: rect)
+            for channel in 0..<frame.channels(grid) {
+                let before = Self.addedBorderEnergy(plain, frame, grid: grid, channel: channel, rect: rect)
+                let after = Self.addedBorderEnergy(seamless, frame, grid: grid, channel: channel, rect: rect)
                 // A vertical flip only meets the 0.6-level slope across 13 rows.
-                #expect(before > (flip == .vertical ? 500 : 10_000), "\(format) \(flip) grid \(gi) byte \(byte): \(before)")
-                #expect(after < before / 20, "\(format) \(flip) grid \(gi) byte \(byte): \(after) against plain \(before)")
+                #expect(before > (flip == .vertical ? 500 : 10_000), "\(format) \(flip) grid \(gi) channel \(channel): \(before)")
+                #expect(after < before / 20, "\(format) \(flip) grid \(gi) channel \(channel): \(after) against plain \(before)")
                 // Every sample of the rect: the plain mirror's sample moved onto the ramp. Ink stays
                 // ink (far below the ramp), background is the ramp at its new place.
                 let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
@@ -125,11 +126,11 @@ import Testing
                 for gy in gy0..<gy1 {
                     for gx in gx0..<gx1 {
                         let (x, y) = Self.centre(grid, gx, gy)
-                        let moved = plain.sample(grid, gx, gy)[byte], out = seamless.sample(grid, gx, gy)[byte]
+                        let moved = plain.level(grid, gx, gy, channel), out = seamless.level(grid, gx, gy, channel)
                         if moved == 10 {
-                            #expect(Double(out) < ramp(x, y) - 40, "\(format) \(flip) ink at (\(gx), \(gy)) grid \(gi)")
+                            #expect(out < ramp(x, y) - 40, "\(format) \(flip) ink at (\(gx), \(gy)) grid \(gi)")
                         } else {
-                            #expect(abs(Double(out) - ramp(x, y)) <= 2.5,
+                            #expect(abs(out - ramp(x, y)) <= 2.5,
                                     "\(format) \(flip) background at (\(gx), \(gy)) grid \(gi): \(out), ramp \(ramp(x, y))")
                         }
                     }
@@ -153,7 +154,7 @@ import Testing
     /// Boxes whose ring is partly or wholly outside the frame, and rotated boxes, on the ramp:
     /// no sample inside the box strays from the ramp by more than the plain mirror puts there,
     /// and the border steps shrink.
-    @Test("Boxes at the frame's edges and rotated boxes follow the ramp", arguments: [PixelFormat.gray8, .i420, .nv12, .yuy2, .rgba, .rgb])
+    @Test("Boxes at the frame's edges and rotated boxes follow the ramp", arguments: [PixelFormat.gray8, .i420, .nv12, .yuy2, .rgba, .rgb, .gray16be, .i420_10le, .i422_12be])
     func edgesAndRotatedBoxes(format: PixelFormat) throws {
         func ramp(_ x: Double, _ y: Double) -> Double { 30 + 2.5 * x + 1.5 * y }
         let frame = TestFrame(format, width: Self.width, height: Self.height)
@@ -166,9 +167,9 @@ import Testing
                 for gy in 0..<grid.rows(height: Self.height) {
                     for gx in 0..<grid.columns(width: Self.width) {
                         let (x, y) = Self.centre(grid, gx, gy)
-                        for byte in grid.bytes.indices {
-                            plainError = max(plainError, abs(Double(plain.sample(grid, gx, gy)[byte]) - ramp(x, y)))
-                            seamlessError = max(seamlessError, abs(Double(seamless.sample(grid, gx, gy)[byte]) - ramp(x, y)))
+                        for channel in 0..<frame.channels(grid) {
+                            plainError = max(plainError, abs(plain.level(grid, gx, gy, channel) - ramp(x, y)))
+                            seamlessError = max(seamlessError, abs(seamless.level(grid, gx, gy, channel) - ramp(x, y)))
                         }
                     }
                 }

@@ -59,7 +59,8 @@ import TextMirrorPlugin
     }
 
     @Test(arguments: [PixelFormat.i420, .yv12, .nv12, .nv21, .yuy2, .uyvy, .yvyu, .ayuv, .y444, .gray8,
-                      .bgrx, .xrgb, .rgb])
+                      .bgrx, .xrgb, .rgb, .gray16le, .gray16be, .i420_10le, .i420_12be, .i422_10be,
+                      .i422_12le, .y444_10le, .y444_12be])
     func linesAreFoundInEveryFormat(_ format: PixelFormat) throws {
         let detector = try TestModel.detector()
         let picture = Scenes.withText.first { $0.name == "three lines on clutter" }!.build()

@@ -1,4 +1,5 @@
 import CGStreamer
+import CShim
 import Testing
 
 @Suite struct RegistrationTests {
@@ -11,12 +12,13 @@ import Testing
         #expect(String(cString: gst_element_factory_get_metadata(factory, "long-name")) == "Text mirror")
     }
 
-    /// Both pads offer the same formats, and they are the 20 the mirror kernels handle.
+    /// Both pads offer the same formats: every one of the table (textmirror.h), in its order,
+    /// 8-bit ones and those of 10, 12 and 16 bits a sample.
     @Test func padTemplatesListTheMirroredFormats() {
+        let table = (0..<textmirror_format_count()).map { String(cString: textmirror_format_name($0)!) }
         #expect(TemplateFormats.textmirror(pad: "sink") == TemplateFormats.textmirror(pad: "src"))
-        #expect(Set(TemplateFormats.textmirror(pad: "sink")) == [
-            "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB", "BGR",
-            "AYUV", "Y444", "I420", "YV12", "NV12", "NV21", "YUY2", "UYVY", "YVYU", "GRAY8",
-        ])
+        #expect(TemplateFormats.textmirror(pad: "sink") == table)
+        #expect(Set(table).isSuperset(of: ["RGBA", "NV12", "YUY2", "GRAY8", "GRAY16_BE", "I420_10LE", "I422_12BE", "Y444_10LE"]))
+        #expect(textmirror_format_name(-1) == nil && textmirror_format_name(textmirror_format_count()) == nil)
     }
 }

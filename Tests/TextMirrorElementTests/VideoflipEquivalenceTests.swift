@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test("Template lists formats to test") func templateIsNotEmpty() {
-        #expect(Self.formats.count == 20)
+        #expect(Self.formats.count == 34)
     }
 
     @Test("Whole-frame mirror equals videoflip", arguments: formats, FlipMode.allCases)

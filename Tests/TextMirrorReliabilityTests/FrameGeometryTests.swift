@@ -2,15 +2,15 @@ import CGStreamer
 import CGStreamerCheck
 import Foundation
 import Testing
+import TextMirrorCore
 
 /// Frame geometry at the extremes, with detection on: 8K frames, 1x1 to 3x3 frames in every
 /// format, and degenerate regions.
 @Suite(.serialized) struct FrameGeometryTests {
     init() { GStreamer.setUp() }
 
-    /// The formats of textmirror's sink template.
-    static let formats = ["RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB", "BGR",
-                          "AYUV", "Y444", "I420", "YV12", "NV12", "NV21", "YUY2", "UYVY", "YVYU", "GRAY8"]
+    /// The formats of textmirror's sink template: the core's table of formats.
+    static let formats = PixelFormat.allCases.map(\.rawValue)
 
     /// `frame` through videoflip: what a whole-frame region must give.
     static func videoflipped(_ frame: Frame, direction: String = "horiz") throws -> [UInt8] {

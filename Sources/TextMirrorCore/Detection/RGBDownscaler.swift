@@ -12,7 +12,8 @@
 /// pixel and is cheaper, but drops strokes narrower than the reduction. YUV formats are
 /// averaged as Y, U and V and converted afterwards (the conversion is linear, so this equals
 /// averaging RGB, up to clamping). YUV is read as BT.601 limited range; a BT.709 source comes
-/// out with slightly shifted colours, which does not matter for finding text.
+/// out with slightly shifted colours, which does not matter for finding text. Samples of 10 to
+/// 16 bits are averaged whole and then reduced to their 8 most significant bits.
 public struct RGBDownscaler: Sendable {
     public enum Sampling: Sendable, Equatable {
         case nearest
@@ -26,27 +27,6 @@ public struct RGBDownscaler: Sendable {
     public let outputHeight: Int
     public let sampling: Sampling
 
-    /// One colour component: where its samples lie and how much each covers.
-    struct Component: Equatable {
-        var plane: Int
-        /// Byte offset of the first sample in a row.
-        var offset: Int
-        /// Bytes from one sample to the next in a row.
-        var sampleStride: Int
-        /// Luma pixels (columns, rows) covered by one sample.
-        var xSubsampling = 1
-        var ySubsampling = 1
-    }
-
-    enum ColorModel {
-        /// Components are R, G, B.
-        case rgb
-        /// Components are Y, U, V (BT.601, limited range).
-        case yuv
-        /// One component, copied to R, G and B (GRAY8 is full range).
-        case gray
-    }
-
     /// The source samples one output pixel (or row) averages: `count` samples from `start`.
     /// For columns, `start` is a byte offset within a row; for rows, a row index.
     @_spi(Testing) public struct Span: Sendable, Equatable {
@@ -54,8 +34,9 @@ public struct RGBDownscaler: Sendable {
         public var count: Int
     }
 
-    let model: ColorModel
-    let components: [Component]
+    let model: FormatInfo.ColorModel
+    let components: [FormatInfo.Component]
+    let coding: SampleCoding
     /// Per component: one span per output column (byte offsets) and per output row (rows).
     let columnSpans: [[Span]]
     let rowSpans: [[Span]]
@@ -70,10 +51,11 @@ public struct RGBDownscaler: Sendable {
         self.outputWidth = outputWidth
         self.outputHeight = outputHeight
         self.sampling = sampling
-        (model, components) = Self.describe(format)
+        let info = format.info
+        (model, components, coding) = (info.model, info.components, info.coding)
         columnSpans = components.map { c in
             Self.spans(source: frameWidth, output: outputWidth, subsampling: c.xSubsampling,
-                       sampling: sampling).map { Span(start: c.offset + $0.start * c.sampleStride, count: $0.count) }
+                       sampling: sampling).map { Span(start: c.offset + $0.start * c.step, count: $0.count) }
         }
         rowSpans = components.map { c in
             Self.spans(source: frameHeight, output: outputHeight, subsampling: c.ySubsampling,
@@ -146,8 +128,13 @@ public struct RGBDownscaler: Sendable {
         let rows = rowSpans[c][oy]
         let base = UnsafeRawPointer(frame.planes[component.plane])
         let planeStride = frame.strides[component.plane]
-        let sampleStride = component.sampleStride
+        let sampleStride = component.step
         columnSpans[c].withUnsafeBufferPointer { columns in
+            if coding.depth > 8 {
+                averageWideRow(columns, rows: rows, base: base, planeStride: planeStride, sampleStride: sampleStride,
+                               into: values)
+                return
+            }
             if rows.count == 1 && sampling == .nearest {
                 let row = base + rows.start * planeStride
                 for x in 0..<columns.count {
@@ -168,6 +155,24 @@ public struct RGBDownscaler: Sendable {
                 let samples = span.count * rows.count
                 values[x] = UInt8(truncatingIfNeeded: (sum + samples / 2) / samples)
             }
+        }
+    }
+
+    /// `averageRow` for samples of more than 8 bits: the mean of the samples, rounded to its
+    /// 8 most significant bits.
+    private func averageWideRow(_ columns: UnsafeBufferPointer<Span>, rows: Span, base: UnsafeRawPointer,
+                                planeStride: Int, sampleStride: Int, into values: UnsafeMutableBufferPointer<UInt8>) {
+        let coding = coding
+        for x in 0..<columns.count {
+            let span = columns[x]
+            var sum = 0
+            for r in rows.start..<(rows.start + rows.count) {
+                let sample = base + r * planeStride + span.start
+                for k in 0..<span.count { sum &+= coding.value(sample + k * sampleStride) }
+            }
+            // Each value is below 2^16 and a block holds far fewer than 2^40 samples.
+            let divisor = (span.count * rows.count) << coding.shift
+            values[x] = UInt8(min((sum + divisor / 2) / divisor, 255))
         }
     }
 

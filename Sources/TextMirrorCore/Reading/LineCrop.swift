@@ -67,12 +67,14 @@ public struct LineCrop: Sendable, Equatable {
 /// continuous frame coordinates (pixel (i, j) covers [i, i+1) x [j, j+1)).
 struct PixelSampler {
     private let frame: FrameBuffer
-    private let model: RGBDownscaler.ColorModel
-    private let components: [RGBDownscaler.Component]
+    private let model: FormatInfo.ColorModel
+    private let components: [FormatInfo.Component]
+    private let coding: SampleCoding
 
     init(frame: FrameBuffer, format: PixelFormat) {
         self.frame = frame
-        (model, components) = RGBDownscaler.describe(format)
+        let info = format.info
+        (model, components, coding) = (info.model, info.components, info.coding)
     }
 
     /// Mid-gray outside the frame.
@@ -91,7 +93,7 @@ struct PixelSampler {
         }
     }
 
-    private func sample(_ c: RGBDownscaler.Component, x: Double, y: Double) -> Double {
+    private func sample(_ c: FormatInfo.Component, x: Double, y: Double) -> Double {
         let columns = (frame.width + c.xSubsampling - 1) / c.xSubsampling
         let rows = (frame.height + c.ySubsampling - 1) / c.ySubsampling
         // Sample centres sit at (i + 0.5) in their own grid.
@@ -101,7 +103,7 @@ struct PixelSampler {
         func at(_ i: Int, _ j: Int) -> Double {
             let ci = min(max(i, 0), columns - 1), cj = min(max(j, 0), rows - 1)
             let row = frame.planes[c.plane] + cj * frame.strides[c.plane]
-            return Double(row.load(fromByteOffset: c.offset + ci * c.sampleStride, as: UInt8.self))
+            return Double(coding.value8(row + c.offset + ci * c.step))
         }
         let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
         let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx

@@ -31,16 +31,20 @@ public struct GrayImage: Sendable, Equatable {
 }
 
 /// Makes `GrayImage`s from frames of any supported format, honouring plane strides: the Y
-/// plane of YUV formats as it is (planar and semi-planar formats read one byte a sample; packed
-/// 4:2:2 and AYUV skip the chroma bytes), luma computed from R, G, B for RGB formats. Each
+/// plane of YUV formats as it is (8-bit planar and semi-planar formats read one byte a sample,
+/// 10- to 16-bit ones the 8 most significant bits of theirs; packed 4:2:2 and AYUV skip the
+/// chroma bytes), luma computed from R, G, B for RGB formats. Each
 /// output pixel is the mean of a `factor` x `factor` block, which keeps thin strokes of text
 /// trackable where picking one pixel in sixteen would alias them into noise. Frame rows and
 /// columns past the last whole block are left out (at most factor − 1 of each).
 public struct GrayDownscaler: Sendable {
     /// Where the luma of a format is, or what it is made from.
     enum Source: Equatable {
-        /// One luma byte every `step` bytes from `offset` in plane 0 (YUV formats, GRAY8).
+        /// One luma byte every `step` bytes from `offset` in plane 0 (8-bit YUV and gray).
         case luma(offset: Int, step: Int)
+        /// One luma sample of more than 8 bits every `step` bytes from `offset` in plane 0, read
+        /// as its 8 most significant bits.
+        case wideLuma(offset: Int, step: Int, SampleCoding)
         /// R, G and B byte offsets in a pixel of `bytes` bytes, plane 0.
         case rgb(r: Int, g: Int, b: Int, bytes: Int)
 
@@ -51,6 +55,8 @@ public struct GrayDownscaler: Sendable {
             switch self {
             case let .luma(offset, step):
                 return row[x * step + offset]
+            case let .wideLuma(offset, step, coding):
+                return coding.value8(row + x * step + offset)
             case let .rgb(r, g, b, bytes):
                 let p = row + x * bytes
                 return UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
@@ -166,6 +172,11 @@ public struct GrayDownscaler: Sendable {
                 let v = UInt16(bytes[x * step])
                 acc[x] = first ? v : acc[x] &+ v
             }
+        case let .wideLuma(offset, step, coding):
+            for x in 0..<count {
+                let v = UInt16(coding.value8(row + offset + x * step))
+                acc[x] = first ? v : acc[x] &+ v
+            }
         case let .rgb(r, g, b, bytes):
             let p = row.assumingMemoryBound(to: UInt8.self)
             for x in 0..<count {
@@ -177,18 +188,15 @@ public struct GrayDownscaler: Sendable {
         }
     }
 
+    /// Where `format`'s luma is, from its row in `PixelFormat.info` (plane 0 in every format).
     static func source(for format: PixelFormat) -> Source {
-        switch format {
-        case .gray8, .i420, .yv12, .nv12, .nv21, .y444: return .luma(offset: 0, step: 1)
-        case .yuy2, .yvyu: return .luma(offset: 0, step: 2)
-        case .uyvy: return .luma(offset: 1, step: 2)
-        case .ayuv: return .luma(offset: 1, step: 4)
-        case .rgba, .rgbx: return .rgb(r: 0, g: 1, b: 2, bytes: 4)
-        case .bgra, .bgrx: return .rgb(r: 2, g: 1, b: 0, bytes: 4)
-        case .argb, .xrgb: return .rgb(r: 1, g: 2, b: 3, bytes: 4)
-        case .abgr, .xbgr: return .rgb(r: 3, g: 2, b: 1, bytes: 4)
-        case .rgb: return .rgb(r: 0, g: 1, b: 2, bytes: 3)
-        case .bgr: return .rgb(r: 2, g: 1, b: 0, bytes: 3)
+        let info = format.info, c = info.components
+        assert(c[0].plane == 0 && (info.model != .rgb || c.allSatisfy { $0.plane == 0 }), "luma is read from plane 0")
+        switch info.model {
+        case .rgb: return .rgb(r: c[0].offset, g: c[1].offset, b: c[2].offset, bytes: c[0].step)
+        case .yuv, .gray:
+            return info.coding.depth == 8 ? .luma(offset: c[0].offset, step: c[0].step)
+                : .wideLuma(offset: c[0].offset, step: c[0].step, info.coding)
         }
     }
 }

@@ -99,4 +99,27 @@ struct LineCropTests {
         #expect(frame.crop(PixelBox(centerX: .nan, centerY: 5, width: 4, height: 4)) == nil)
         #expect(frame.crop(PixelBox(centerX: 5, centerY: 5, width: 4, height: .infinity)) == nil)
     }
+
+    /// The same levels in 10 to 16 bits (in the samples' top bits, either byte order) and in
+    /// 8 bits give the same crop: the sampler reads a wider sample's 8 most significant bits.
+    @Test("A line in 10 to 16 bits reads as the same line in 8 bits",
+          arguments: [(PixelFormat.i420_10le, PixelFormat.i420), (.i420_12be, .i420), (.y444_10be, .y444),
+                      (.gray16le, .gray8), (.gray16be, .gray8)] as [(PixelFormat, PixelFormat)])
+    func wideSamplesReadLikeBytes(wide: PixelFormat, narrow: PixelFormat) throws {
+        let frames = [wide, narrow].map { TestFrame($0, width: 64, height: 40, padding: 6) }
+        for frame in frames {
+            for (gi, grid) in frame.layout.grids.enumerated() {
+                for gy in 0..<grid.rows(height: 40) {
+                    for gx in 0..<grid.columns(width: 64) {
+                        frame.setLevels(grid, gx, gy, [UInt8(truncatingIfNeeded: 40 + gi * 50 + gx * 3 + gy * 2)])
+                    }
+                }
+            }
+        }
+        let box = PixelBox(centerX: 32, centerY: 20, width: 40, height: 12, angle: 5)
+        let crops = try zip(frames, [wide, narrow]).map { frame, format in
+            try #require(LineCrop(box, in: frame.buffer, format: format, height: 48, maxWidth: 1024, mirrored: false))
+        }
+        #expect(crops[0].rgb == crops[1].rgb)
+    }
 }

@@ -72,6 +72,27 @@ final class TestFrame {
         for (k, byte) in zip(grid.bytes, value) { storage[grid.plane][base + k] = byte }
     }
 
+    /// The channels of a grid's sample: one a byte, or one a 16-bit word (`TestLayout.word`).
+    func channels(_ grid: TestLayout.Grid) -> Int { layout.word == nil ? grid.bytes.count : grid.bytes.count / 2 }
+
+    /// Channel `c` of a sample on the 8-bit scale: a word's value over 2^(depth − 8), the
+    /// word's unused high bits ignored (the value saturates).
+    func level(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int, _ c: Int) -> Double {
+        let bytes = sample(grid, gx, gy)
+        guard let word = layout.word else { return Double(bytes[c]) }
+        let (high, low) = word.bigEndian ? (bytes[2 * c], bytes[2 * c + 1]) : (bytes[2 * c + 1], bytes[2 * c])
+        return Double(min(Int(high) << 8 | Int(low), (1 << word.depth) - 1)) / Double(1 << (word.depth - 8))
+    }
+
+    /// Sets the channels of a sample to 8-bit levels (a word gets the level in its top bits).
+    func setLevels(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int, _ levels: [UInt8]) {
+        guard let word = layout.word else { return setSample(grid, gx, gy, levels) }
+        setSample(grid, gx, gy, levels.flatMap { v -> [UInt8] in
+            let w = Int(v) << (word.depth - 8), low = UInt8(w & 0xFF), high = UInt8(w >> 8)
+            return word.bigEndian ? [high, low] : [low, high]
+        })
+    }
+
     /// The used bytes of one row (padding excluded).
     func row(plane: Int, _ y: Int) -> [UInt8] {
         let start = Self.guardBytes + y * strides[plane]

@@ -22,21 +22,32 @@ struct TestLayout {
 
     let format: PixelFormat
     let grids: [Grid]
+    /// Formats of more than 8 bits a sample: each channel a 16-bit word of `depth` significant
+    /// bits, read from the name (I420_10LE: 10 bits, little-endian; GRAY16_BE: 16, big-endian).
+    let word: (depth: Int, bigEndian: Bool)?
 
     init(_ format: PixelFormat) {
         self.format = format
         func packed(_ bytes: Int) -> [Grid] {
             [Grid(plane: 0, offset: 0, step: bytes, bytes: Array(0..<bytes), xSub: 1, ySub: 1)]
         }
-        func plane(_ index: Int, _ xSub: Int, _ ySub: Int) -> Grid {
-            Grid(plane: index, offset: 0, step: 1, bytes: [0], xSub: xSub, ySub: ySub)
+        /// A plane of one sample kind, `bytes` bytes a sample (2 for 10 to 16 bits).
+        func plane(_ index: Int, _ xSub: Int, _ ySub: Int, bytes: Int = 1) -> Grid {
+            Grid(plane: index, offset: 0, step: bytes, bytes: Array(0..<bytes), xSub: xSub, ySub: ySub)
+        }
+        func planar(_ xSub: Int, _ ySub: Int, bytes: Int) -> [Grid] {
+            [plane(0, 1, 1, bytes: bytes), plane(1, xSub, ySub, bytes: bytes), plane(2, xSub, ySub, bytes: bytes)]
         }
         switch format {
         case .rgba, .bgra, .argb, .abgr, .rgbx, .bgrx, .xrgb, .xbgr, .ayuv: grids = packed(4)
         case .rgb, .bgr: grids = packed(3)
         case .gray8: grids = packed(1)
-        case .y444: grids = [plane(0, 1, 1), plane(1, 1, 1), plane(2, 1, 1)]
-        case .i420, .yv12: grids = [plane(0, 1, 1), plane(1, 2, 2), plane(2, 2, 2)]
+        case .gray16le, .gray16be: grids = packed(2)
+        case .y444: grids = planar(1, 1, bytes: 1)
+        case .i420, .yv12: grids = planar(2, 2, bytes: 1)
+        case .i420_10le, .i420_10be, .i420_12le, .i420_12be: grids = planar(2, 2, bytes: 2)
+        case .i422_10le, .i422_10be, .i422_12le, .i422_12be: grids = planar(2, 1, bytes: 2)
+        case .y444_10le, .y444_10be, .y444_12le, .y444_12be: grids = planar(1, 1, bytes: 2)
         case .nv12, .nv21:
             // Y plane, then interleaved chroma pairs that move as one sample.
             grids = [plane(0, 1, 1),
@@ -49,6 +60,12 @@ struct TestLayout {
             // C Y0 C' Y1.
             grids = [Grid(plane: 0, offset: 1, step: 2, bytes: [0], xSub: 1, ySub: 1),
                      Grid(plane: 0, offset: 0, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)]
+        }
+        let name = format.rawValue
+        if name.hasSuffix("LE") || name.hasSuffix("BE") {
+            word = (name.hasPrefix("GRAY16") ? 16 : name.contains("_10") ? 10 : 12, name.hasSuffix("BE"))
+        } else {
+            word = nil
         }
     }
 

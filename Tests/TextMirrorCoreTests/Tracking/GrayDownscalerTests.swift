@@ -4,13 +4,14 @@ import TextMirrorCore
 /// The gray copy motion is measured on: every format, strides with padding, odd sizes.
 @Suite struct GrayDownscalerTests {
     /// The luma of pixel (x, y), read with the hand-written test layout: the first grid's byte
-    /// for YUV and gray formats (AYUV's second byte), BT.601 weights for RGB formats, where the
-    /// format's name spells its byte order.
+    /// for YUV and gray formats (AYUV's second byte; the top 8 bits of a wider sample), BT.601
+    /// weights for RGB formats, where the format's name spells its byte order.
     static func luma(_ frame: TestFrame, _ x: Int, _ y: Int) -> Int {
         let format = frame.layout.format
         let grid = frame.layout.grids[0]
         let sample = frame.sample(grid, x, y)
         let name = Array(format.rawValue)
+        if frame.layout.word != nil { return Int(frame.level(grid, x, y, 0)) }  // its top 8 bits
         if let r = name.firstIndex(of: "R"), let g = name.firstIndex(of: "G"), let b = name.firstIndex(of: "B") {
             return (77 * Int(sample[r]) + 150 * Int(sample[g]) + 29 * Int(sample[b])) >> 8
         }

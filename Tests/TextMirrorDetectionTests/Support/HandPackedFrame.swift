@@ -13,7 +13,8 @@ struct HandPackedFrame {
     let strides: [Int]
 
     /// What a pixel holds: R, G, B for RGB formats; Y, U, V for YUV (U and V of the chroma
-    /// sample the pixel shares); Y for GRAY8.
+    /// sample the pixel shares); Y for gray formats. Samples of more than 8 bits hold the value
+    /// in their top 8 bits.
     typealias Components = (UInt8, UInt8, UInt8)
 
     init(_ format: PixelFormat, width: Int, height: Int, padding: Int,
@@ -31,6 +32,11 @@ struct HandPackedFrame {
         case .y444: rows = Array(repeating: (width, height), count: 3)
         case .i420, .yv12: rows = [(width, height), (cw, ch), (cw, ch)]
         case .nv12, .nv21: rows = [(width, height), (2 * cw, ch)]
+        default:
+            // Two bytes a sample.
+            let wide = Self.wide(format)!
+            let (sw, sh) = ((width + wide.xSub - 1) / wide.xSub, (height + wide.ySub - 1) / wide.ySub)
+            rows = wide.gray ? [(2 * width, height)] : [(2 * width, height), (2 * sw, sh), (2 * sw, sh)]
         }
         strides = rows.map { $0.bytes + padding }
         let sizes = zip(rows, strides).map { $0.count * $1 }
@@ -67,7 +73,7 @@ struct HandPackedFrame {
                 case .i420, .yv12:
                     planes[0][y * strides[0] + x] = a
                     // GStreamer's YV12 stores V in plane 1 and U in plane 2.
-                    let (uPlane, vPlane) = format == .i420 ? (1, 2) : (2, 1)
+                    let (uPlane, vPlane) = format == .yv12 ? (2, 1) : (1, 2)
                     planes[uPlane][(y / 2) * strides[uPlane] + x / 2] = b
                     planes[vPlane][(y / 2) * strides[vPlane] + x / 2] = c
                 case .nv12, .nv21:
@@ -75,6 +81,16 @@ struct HandPackedFrame {
                     let base = (y / 2) * strides[1] + 2 * (x / 2)
                     planes[1][base + (format == .nv12 ? 0 : 1)] = b
                     planes[1][base + (format == .nv12 ? 1 : 0)] = c
+                default:
+                    // The 8-bit value in the top bits of a sample of `depth` bits, in its byte order.
+                    let wide = Self.wide(format)!
+                    let samples = wide.gray ? [(0, x, y, a)]
+                        : [(0, x, y, a), (1, x / wide.xSub, y / wide.ySub, b), (2, x / wide.xSub, y / wide.ySub, c)]
+                    for (plane, sx, sy, v) in samples {
+                        let word = Int(v) << (wide.depth - 8), at = sy * strides[plane] + 2 * sx
+                        planes[plane][at + (wide.bigEndian ? 1 : 0)] = UInt8(word & 0xFF)
+                        planes[plane][at + (wide.bigEndian ? 0 : 1)] = UInt8(word >> 8)
+                    }
                 }
             }
         }
@@ -95,7 +111,19 @@ struct HandPackedFrame {
         switch format {
         case .yuy2, .uyvy, .yvyu: return (2, 1)
         case .i420, .yv12, .nv12, .nv21: return (2, 2)
-        default: return (1, 1)
+        default: return wide(format).map { ($0.xSub, $0.ySub) } ?? (1, 1)
         }
+    }
+
+    /// The formats of more than 8 bits a sample, read from their names (GStreamer's: I420_10LE
+    /// is 4:2:0 in 10 bits, little-endian; GRAY16_BE is 16-bit gray, big-endian).
+    static func wide(_ format: PixelFormat) -> (xSub: Int, ySub: Int, gray: Bool, depth: Int, bigEndian: Bool)? {
+        let name = format.rawValue
+        guard name.hasSuffix("LE") || name.hasSuffix("BE") else { return nil }
+        let bigEndian = name.hasSuffix("BE")
+        if name.hasPrefix("GRAY16") { return (1, 1, true, 16, bigEndian) }
+        let depth = name.contains("_10") ? 10 : 12
+        let (xSub, ySub) = name.hasPrefix("I420") ? (2, 2) : name.hasPrefix("I422") ? (2, 1) : (1, 1)
+        return (xSub, ySub, false, depth, bigEndian)
     }
 }

@@ -22,6 +22,7 @@
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_errors.hpp"
 #include "textmirror_exit_guard.hpp"
 
 #include <opencv2/core.hpp>
@@ -45,15 +46,6 @@ namespace {
  * value fails cleanly instead of asking OpenCV for gigabytes. */
 constexpr int kMinSide = 8;
 constexpr int kMaxSide = 8192;
-
-void textmirror_flow_copy_message (char *error, size_t error_size, const std::string &text)
-{
-  if (error == nullptr || error_size == 0)
-    return;
-  size_t n = std::min (text.size (), error_size - 1);
-  std::memcpy (error, text.data (), n);
-  error[n] = '\0';
-}
 
 /* Runs `work` on this thread with every OpenCV parallel_for_ inside it serial (see the top of
  * the file). Exceptions pass through. */
@@ -92,19 +84,10 @@ namespace {
 TextMirrorFlowStatus
 textmirror_flow_failed (TextMirrorFlow *flow)
 {
-  try {
-    throw;
-  } catch (const cv::Exception &e) {
-    flow->last_error = std::string ("OpenCV: ") + e.what ();
-  } catch (const std::bad_alloc &) {
-    flow->last_error = "out of memory";
-    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    flow->last_error = e.what ();
-  } catch (...) {
-    flow->last_error = "unknown error";
-  }
-  return TEXTMIRROR_FLOW_ERROR_OPENCV;
+  /* OpenCV's own messages (cv::Exception) begin with "OpenCV(<version>)". */
+  textmirror::CaughtError caught = textmirror::caught_error ();
+  flow->last_error = caught.message;
+  return caught.out_of_memory ? TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY : TEXTMIRROR_FLOW_ERROR_OPENCV;
 }
 
 }  // namespace
@@ -115,14 +98,14 @@ TextMirrorFlow *
 textmirror_flow_new (const TextMirrorFlowParams *params, char *error, size_t error_size)
 {
   if (params == nullptr) {
-    textmirror_flow_copy_message (error, error_size, "no flow parameters given");
+    textmirror::copy_message (error, error_size, "no flow parameters given");
     return nullptr;
   }
   if (params->window < 5 || params->window > 31 || params->window % 2 == 0
       || params->levels < 0 || params->levels > 5
       || params->iterations < 1 || params->iterations > 100
       || !(params->epsilon > 0.0f && params->epsilon < 10.0f)) {
-    textmirror_flow_copy_message (error, error_size, "flow parameters out of range: window "
+    textmirror::copy_message (error, error_size, "flow parameters out of range: window "
         + std::to_string (params->window) + " (odd, 5..31), levels "
         + std::to_string (params->levels) + " (0..5), iterations "
         + std::to_string (params->iterations) + " (1..100), epsilon "
@@ -134,7 +117,7 @@ textmirror_flow_new (const TextMirrorFlowParams *params, char *error, size_t err
     flow->params = *params;
     return flow;
   } catch (...) {
-    textmirror_flow_copy_message (error, error_size, "out of memory");
+    textmirror::copy_message (error, error_size, "out of memory");
     return nullptr;
   }
 }

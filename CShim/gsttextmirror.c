@@ -520,6 +520,10 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   if (status != TEXTMIRROR_OK)
     goto process_failed;
 
+  /* A failed detection or motion measurement keeps the previous boxes; the session says so
+   * at most every few seconds. */
+  if (self->result->warning[0] != '\0')
+    GST_ELEMENT_WARNING (self, LIBRARY, FAILED, ("%s", self->result->warning), (NULL));
   gst_text_mirror_add_metas (self, frame->buffer, planes.width, planes.height);
   GST_OBJECT_LOCK (self);
   post_messages = self->post_messages;

@@ -154,6 +154,9 @@ typedef struct {
 
 #define TEXTMIRROR_MAX_BOXES 256
 
+/* Bytes of a warning in a TextMirrorFrameResult, NUL included. */
+#define TEXTMIRROR_MAX_WARNING 512
+
 /* What one frame produced, for the element to report. Boxes past TEXTMIRROR_MAX_BOXES are
  * mirrored but not reported. */
 typedef struct {
@@ -163,6 +166,10 @@ typedef struct {
   TextMirrorTimestamps detection_time;  /* of the frame that detection ran on */
   int32_t n_detected;
   TextMirrorBox detected[TEXTMIRROR_MAX_BOXES];
+  /* "" or, at most every few seconds per kind, what failed since the last warning (the
+   * detector, the optical flow), for the element to post as a warning; the frame itself was
+   * processed (a failed detection keeps the previous boxes). */
+  char warning[TEXTMIRROR_MAX_WARNING];
 } TextMirrorFrameResult;
 
 /* Creates a session with these settings; loads the detection model when settings->detect is

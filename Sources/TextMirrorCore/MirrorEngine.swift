@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Everything textmirror does to a frame, without GStreamer: schedule text detection, read and
@@ -63,6 +64,9 @@ public final class MirrorEngine: Sendable {
         /// A detection that finished since the previous frame, with the stamp of the frame it
         /// was computed on.
         public var detection: Detection?
+        /// What failed since the last warning (the detector, the motion measurement), at most
+        /// every `FailureWarning.interval` per stage, for the element to post as a warning.
+        public var warning: String?
     }
 
     public enum ProcessError: Error, Equatable {
@@ -79,6 +83,8 @@ public final class MirrorEngine: Sendable {
         /// estimator's remembered picture is stale.
         var measuredLastFrame = false
         var generation: UInt64 = 0
+        var detectionWarning = FailureWarning(stage: "Text detection")
+        var motionWarning = FailureWarning(stage: "Motion measurement (optical flow)")
     }
 
     private let settings = Mutex(Settings())
@@ -185,10 +191,13 @@ public final class MirrorEngine: Sendable {
             case .sync:
                 if due {
                     let input = detector.prepare(frame, layout: mirror.layout)
-                    // A failed detection keeps the previous boxes.
-                    if let boxes = try? detector.detect(input, thresholds: current.thresholds) {
+                    // A failed detection keeps the previous boxes, and is warned about below.
+                    do {
+                        let boxes = try detector.detect(input, thresholds: current.thresholds)
                         report.detection = Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
                                                      generation: state.generation)
+                    } catch {
+                        worker.record(failure: error)
                     }
                 }
             case .async, .auto:
@@ -212,6 +221,7 @@ public final class MirrorEngine: Sendable {
             state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
                                  parameters: parameters)
             report.mirrored = state.tracker.boxes
+            report.warning = Self.warning(&state, worker: worker, motion: current.tracking ? motion : nil)
         } else {
             Self.forgetTracks(&state)
         }
@@ -222,6 +232,8 @@ public final class MirrorEngine: Sendable {
                 s.clock = state.clock
                 s.measuredLastFrame = state.measuredLastFrame
                 s.cadence = state.cadence
+                s.detectionWarning = state.detectionWarning
+                s.motionWarning = state.motionWarning
             }
         }
 
@@ -239,6 +251,17 @@ public final class MirrorEngine: Sendable {
             }
         }
         return report
+    }
+
+    /// The failures of detection and motion measurement not yet warned about, if a warning is
+    /// due (see `FailureWarning`).
+    private static func warning(_ state: inout StreamState, worker: DetectionWorker,
+                                motion: (any MotionEstimating)?) -> String? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let messages = [state.detectionWarning.message(for: worker.failures, now: now),
+                        motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }]
+        let due = messages.compactMap { $0 }
+        return due.isEmpty ? nil : due.joined(separator: "; ")
     }
 
     /// The work on detected boxes that needs their frame: fitting them to their ink, then

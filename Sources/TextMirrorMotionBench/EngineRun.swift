@@ -148,6 +148,8 @@ final class TimedMotion: MotionEstimating {
 
     init(_ inner: any MotionEstimating) { self.inner = inner }
 
+    var failures: FailureTally { inner.failures }
+
     var times: Times { recorded.withLock { $0 } }
 
     /// The gray copy: on the streaming thread.

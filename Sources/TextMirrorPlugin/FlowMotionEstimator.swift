@@ -77,8 +77,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         var points: [TextMirrorFlowPoint] = []
         /// The last frame's motion, as the starting guess for this frame's (fast pans).
         var lastGlobal: Motion?
-        var failures = 0
-        var lastError: String?
+        var failures = FailureTally()
     }
 
     public let configuration: Configuration
@@ -89,8 +88,8 @@ public final class FlowMotionEstimator: MotionEstimating {
         self.configuration = configuration
     }
 
-    /// Failed flow calls so far and the last reason (for tests and statistics).
-    public var failures: (count: Int, lastError: String?) { state.withLock { ($0.failures, $0.lastError) } }
+    /// Failed flow calls so far and the last reason (the engine warns about them).
+    public var failures: FailureTally { state.withLock { $0.failures } }
 
     public func reset() {
         state.withLock { s in Self.forget(&s) }
@@ -125,8 +124,7 @@ public final class FlowMotionEstimator: MotionEstimating {
             do throws(FlowFailure) {
                 return try measure(picture, regions: regions, state: &s)
             } catch {
-                s.failures += 1
-                s.lastError = error.description
+                s.failures.record(error)
                 Self.forget(&s)
                 return nil
             }

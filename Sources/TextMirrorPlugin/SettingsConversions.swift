@@ -76,6 +76,7 @@ extension TextMirrorFrameResult {
         detection_time = TextMirrorTimestamps(report.detection?.stamp ?? FrameStamp())
         // What the detector found is fresh by definition.
         n_detected = Self.copy((report.detection?.boxes ?? []).map { ($0, true) }, into: &detected)
+        Self.copy(report.warning ?? "", into: &warning)
     }
 
     /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a

@@ -125,11 +125,12 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     copy_message (error, error_size, "no model path given");
     return nullptr;
   }
+  const int max_side = static_cast<int> (textmirror_properties ()->detection_size.maximum);
   if (input_width <= 0 || input_height <= 0 || input_width % 32 != 0 || input_height % 32 != 0
-      || input_width > TEXTMIRROR_DETECTION_SIZE_MAX || input_height > TEXTMIRROR_DETECTION_SIZE_MAX) {
+      || input_width > max_side || input_height > max_side) {
     copy_message (error, error_size, "input size " + std::to_string (input_width) + "x"
         + std::to_string (input_height) + " is not a multiple of 32 between 32 and "
-        + std::to_string (TEXTMIRROR_DETECTION_SIZE_MAX));
+        + std::to_string (max_side));
     return nullptr;
   }
   if (threads < 0) {

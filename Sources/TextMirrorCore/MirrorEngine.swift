@@ -10,37 +10,39 @@ import Synchronization
 /// serialises them); `update` may be called from any thread at any time. Settings are copied
 /// out of their lock once per frame and no lock is held while pixels are touched.
 public final class MirrorEngine: Sendable {
+    /// The element's settings, in its property order; defaults from `ElementProperties`.
     public struct Settings: Sendable, Equatable {
         public var regions: [MirrorRegion] = []
-        public var flip: Flip = .horizontal
-        public var detect = true
-        public var mode: DetectionMode = .auto
+        public var flip = ElementProperties.flip
+        public var detect = ElementProperties.detect
+        /// Mirror a detected box only once the recognizer read a character in it.
+        public var verify = ElementProperties.verify
+        /// Which lines are turned, by how they read.
+        public var textOrientation = ElementProperties.textOrientation
+        /// Mirror the text of a detected box but not its background (gradients, vignetting,
+        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
+        public var seamless = ElementProperties.seamless
+        public var mode = ElementProperties.detectionMode
         /// Upper bound on detections per second of stream time.
-        public var rate = 30.0
-        /// Boxes shorter than this fraction of the frame height are ignored.
-        public var minTextHeight = 0.01
+        public var rate = ElementProperties.detectionRate.defaultValue
         public var thresholds = DetectionThresholds()
-        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
-        public var smoothing = 0.35
+        /// Detected lines whose shorter side is under this fraction of the frame height are
+        /// left alone (the one place `min-text-height` is applied).
+        public var minTextHeight = ElementProperties.minTextHeight.defaultValue
         /// Move boxes with the measured motion between detections and bring late detections up
         /// to date; false holds each box where it was last detected.
-        public var tracking = true
+        public var tracking = ElementProperties.tracking
+        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
+        public var smoothing = ElementProperties.smoothing.defaultValue
         /// Milliseconds a box stays after its text was last detected.
-        public var holdTime = Double(BoxTracker.defaultHoldTime) / 1e6
+        public var holdTime = ElementProperties.holdTime.defaultValue
+        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
+        /// carried by tracking in orange.
+        public var drawBoxes = ElementProperties.drawBoxes
         /// Fit each detected box to the ink inside it, on the frame it was detected on
         /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
         /// benchmark's comparison.
         public var refine = true
-        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
-        /// carried by tracking in orange.
-        public var drawBoxes = false
-        /// Mirror a detected box only once the recognizer read a character in it.
-        public var verify = true
-        /// Mirror the text of a detected box but not its background (gradients, vignetting,
-        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
-        public var seamless = true
-        /// Which lines are turned, by how they read.
-        public var textOrientation: TextOrientation = .any
 
         public init() {}
 
@@ -51,8 +53,7 @@ public final class MirrorEngine: Sendable {
         }
 
         var trackerParameters: BoxTracker.Parameters {
-            let hold = holdTime.isFinite ? min(max(holdTime, 0), 3_600_000) : 0
-            return BoxTracker.Parameters(smoothing: smoothing, holdTime: UInt64(hold * 1e6))
+            BoxTracker.Parameters(smoothing: smoothing, holdTime: holdTime)
         }
     }
 
@@ -76,7 +77,7 @@ public final class MirrorEngine: Sendable {
 
     private struct StreamState {
         var mirror: FrameMirror?
-        var cadence = DetectionCadence(rate: 30)
+        var cadence = DetectionCadence(rate: ElementProperties.detectionRate.defaultValue)
         var tracker = BoxTracker()
         var clock = FrameClock()
         /// Whether the previous frame was given to the motion estimator; when it was not, the

@@ -16,7 +16,7 @@ struct EngineRun {
     struct Settings: CustomStringConvertible {
         var live: Bool
         var tracking: Bool
-        var smoothing = 0.35
+        var smoothing = MirrorEngine.Settings().smoothing
         var holdTime = MirrorEngine.Settings().holdTime
         var rate = 15.0
 

@@ -188,8 +188,7 @@ public final class MirrorEngine: Sendable {
             // Async: a frame the busy detector would not take soon is not copied, and does not
             // count as detected for the cadence.
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
-            switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
-            case .sync:
+            if sync {
                 if due {
                     let input = detector.prepare(frame, layout: mirror.layout)
                     // A failed detection keeps the previous boxes, and is warned about below.
@@ -201,7 +200,7 @@ public final class MirrorEngine: Sendable {
                         worker.record(failure: error)
                     }
                 }
-            case .async, .auto:
+            } else {
                 if due {
                     worker.submit(detector.prepare(frame, layout: mirror.layout),
                                   thresholds: current.thresholds, stamp: stamp, finish: finish)

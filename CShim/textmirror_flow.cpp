@@ -205,8 +205,8 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
   }
   for (int32_t i = 0; i < n_areas; i++) {
     const TextMirrorFlowArea &a = areas[i];
-    if (a.level < 0 || a.max_points < 1 || !(a.min_distance >= 0.0f) || !(a.quality > 0.0f && a.quality < 1.0f)) {
-      flow->last_error = "area " + std::to_string (i) + ": level must be >= 0, max_points >= 1, "
+    if (a.max_points < 1 || !(a.min_distance >= 0.0f) || !(a.quality > 0.0f && a.quality < 1.0f)) {
+      flow->last_error = "area " + std::to_string (i) + ": max_points must be >= 1, "
           "min_distance >= 0 and quality in (0, 1)";
       return TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT;
     }
@@ -214,31 +214,26 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
 
   try {
     int32_t written = 0;
-    const std::vector<cv::Mat> &pyramid = flow->pyramids[0];
-    const int top = flow->built_levels (0);
+    /* The picture itself: level 0 of its pyramid. */
+    const cv::Mat &picture = flow->pyramids[0][0];
     textmirror_flow_serially ([&] {
       for (int32_t i = 0; i < n_areas && written < capacity; i++) {
         const TextMirrorFlowArea &a = areas[i];
-        const int level = std::min (a.level, top);
-        const cv::Mat &picture = pyramid[2 * level];
-        /* Level-0 rectangle to this level's pixels, clipped. A corner found near the clipped
-         * edge is still a fine feature: LK samples the bordered pyramid. */
-        const cv::Rect rect = cv::Rect (a.x >> level, a.y >> level,
-            std::max (a.width >> level, 1), std::max (a.height >> level, 1))
+        /* Clipped to the picture. A corner found near the clipped edge is still a fine
+         * feature: LK samples the bordered pyramid. */
+        const cv::Rect rect = cv::Rect (a.x, a.y, std::max (a.width, 1), std::max (a.height, 1))
             & cv::Rect (0, 0, picture.cols, picture.rows);
         /* goodFeaturesToTrack's 3x3 blocks need a few pixels each way. */
         if (rect.width < 3 || rect.height < 3)
           continue;
-        const double spacing = std::max (1.0, static_cast<double> (a.min_distance) / (1 << level));
+        const double spacing = std::max (1.0, static_cast<double> (a.min_distance));
         flow->corners.clear ();
         cv::goodFeaturesToTrack (picture (rect), flow->corners,
             std::min (a.max_points, capacity - written), a.quality, spacing);
-        const float scale = static_cast<float> (1 << level);
+        /* Corners come at whole pixels of the area: add its corner. */
         for (const cv::Point2f &c : flow->corners) {
-          /* Pixel centres: level-L pixel u covers level-0 [u 2^L, (u+1) 2^L), so its centre,
-           * in OpenCV's convention, is at (u + 0.5) 2^L - 0.5. */
-          points[written].x = (c.x + rect.x + 0.5f) * scale - 0.5f;
-          points[written].y = (c.y + rect.y + 0.5f) * scale - 0.5f;
+          points[written].x = c.x + rect.x;
+          points[written].y = c.y + rect.y;
           point_area[written] = i;
           written++;
         }

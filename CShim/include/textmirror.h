@@ -368,16 +368,13 @@ typedef struct {
 } TextMirrorFlowParams;
 
 /* Where to look for corners in the previous picture: a rectangle in picture pixels (clipped
- * to the picture), searched on pyramid level `level` (0 = the picture itself; each level
- * halves the size, so a coarse level finds fewer, larger features at a fraction of the
- * cost). At most max_points corners at least min_distance (level-0 pixels) apart, each at
+ * to the picture). At most max_points corners at least min_distance pixels apart, each at
  * least `quality` times the strongest corner of the area. */
 typedef struct {
   int32_t x;
   int32_t y;
   int32_t width;
   int32_t height;
-  int32_t level;
   int32_t max_points;
   float min_distance;
   float quality;

@@ -151,20 +151,21 @@ public final class FlowMotionEstimator: MotionEstimating {
         guard s.pictures == 2 else { return nil }
 
         let factor = Double(picture.factor)
+        func framePoint(_ p: TextMirrorFlowPoint) -> SIMD2<Double> {
+            picture.framePoint(fromImage: SIMD2(Double(p.x), Double(p.y)))
+        }
         let areas = regions.map { GrayArea($0, factor: factor, width: w, height: h) }
         var (points, owners) = try startingPoints(s.points, areas: areas, flow: flow, width: w, height: h)
 
         // Search where the last frame's motion would take each point.
         let guess = s.lastGlobal ?? .identity
         let guesses = points.map { p -> TextMirrorFlowPoint in
-            let q = guess.apply(x: (Double(p.x) + 0.5) * factor, y: (Double(p.y) + 0.5) * factor)
-            return TextMirrorFlowPoint(x: Float(q.x / factor - 0.5), y: Float(q.y / factor - 0.5))
+            let from = framePoint(p)
+            let q = guess.apply(x: from.x, y: from.y)
+            let to = picture.imagePoint(fromFrame: SIMD2(q.x, q.y))
+            return TextMirrorFlowPoint(x: Float(to.x), y: Float(to.y))
         }
         let (found, tracked) = try flow.track(points, guesses: guesses)
-
-        func framePoint(_ p: TextMirrorFlowPoint) -> SIMD2<Double> {
-            (SIMD2(Double(p.x), Double(p.y)) + 0.5) * factor
-        }
         var all: [PointPair] = []
         var perRegion = [[PointPair]](repeating: [], count: regions.count)
         var attempted = [Int](repeating: 0, count: regions.count)
@@ -313,6 +314,6 @@ struct GrayArea {
 
     func request(points: Int, quality: Float) -> TextMirrorFlowArea {
         TextMirrorFlowArea(x: Int32(x0), y: Int32(y0), width: Int32(max(x1 - x0, 0)), height: Int32(max(y1 - y0, 0)),
-                           level: 0, max_points: Int32(max(points, 1)), min_distance: spacing, quality: quality)
+                           max_points: Int32(max(points, 1)), min_distance: spacing, quality: quality)
     }
 }

@@ -1,6 +1,7 @@
 import CGStreamer
 import CShim
 import Testing
+import TextMirrorTestSupport
 
 /// The element's properties: defaults, refusal of malformed regions, and changes while PLAYING.
 /// Frame checks use GRAY8, where the expected picture is easy to write down: each row's bytes.

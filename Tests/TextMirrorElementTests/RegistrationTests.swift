@@ -1,5 +1,6 @@
 import CGStreamer
 import Testing
+import TextMirrorTestSupport
 
 @Suite struct RegistrationTests {
     init() { GStreamer.setUp() }

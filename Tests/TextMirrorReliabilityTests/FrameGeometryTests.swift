@@ -2,6 +2,7 @@ import CGStreamer
 import CGStreamerCheck
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// Frame geometry at the extremes, with detection on: 8K frames, 1x1 to 3x3 frames in every
 /// format, and degenerate regions.

@@ -42,9 +42,9 @@
 
 namespace {
 
-/* The smallest picture worth tracking in, and a bound far above any useful size, so a bad
- * value fails cleanly instead of asking OpenCV for gigabytes. */
-constexpr int kMinSide = 8;
+/* The smallest picture worth tracking in (textmirror.h), and a bound far above any useful size,
+ * so a bad value fails cleanly instead of asking OpenCV for gigabytes. */
+constexpr int kMinSide = TEXTMIRROR_FLOW_MIN_SIDE;
 constexpr int kMaxSide = 8192;
 
 /* Runs `work` on this thread with every OpenCV parallel_for_ inside it serial (see the top of

@@ -359,6 +359,9 @@ typedef enum {
   TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY = 4,
 } TextMirrorFlowStatus;
 
+/* The smallest picture side worth tracking in; smaller pictures are refused. */
+#define TEXTMIRROR_FLOW_MIN_SIDE 8
+
 /* How points are followed; fixed for the life of a flow object. */
 typedef struct {
   int32_t window;               /* Lucas-Kanade window side in pixels, odd, 5..31 */

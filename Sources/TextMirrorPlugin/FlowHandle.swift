@@ -24,6 +24,8 @@ final class FlowHandle: SparseFlow, @unchecked Sendable {
         textmirror_flow_free(pointer)
     }
 
+    var minimumSide: Int { Int(TEXTMIRROR_FLOW_MIN_SIDE) }
+
     private func check(_ status: TextMirrorFlowStatus) throws(FlowFailure) {
         guard status == TEXTMIRROR_FLOW_OK else {
             throw FlowFailure(description: "optical flow failed (status \(status.rawValue)): "

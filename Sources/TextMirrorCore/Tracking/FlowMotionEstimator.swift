@@ -153,6 +153,11 @@ public final class FlowMotionEstimator: MotionEstimating {
             Self.forget(&s)
             s.size = (w, h, picture.factor)
         }
+        // A frame a few pixels across has no motion to measure; it is no failure either.
+        guard min(w, h) >= flow.minimumSide else {
+            Self.forget(&s)
+            return nil
+        }
         try picture.pixels.withUnsafeBufferPointer { buffer throws(FlowFailure) in
             try flow.push(buffer, width: w, height: h)
         }

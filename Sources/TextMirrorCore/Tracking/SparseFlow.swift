@@ -5,6 +5,8 @@
 /// Coordinates are OpenCV's: the centre of pixel (i, j) is at (i, j). One flow object is used
 /// by one thread at a time (the estimator's lock).
 public protocol SparseFlow: AnyObject {
+    /// Pictures with a shorter side are refused by `push`.
+    var minimumSide: Int { get }
     /// Takes a copy of a `width` x `height` picture (rows `width` bytes apart) as the newest;
     /// the newest before it becomes the previous one. Another size starts over.
     func push(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(FlowFailure)

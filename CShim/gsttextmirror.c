@@ -752,6 +752,20 @@ gst_text_mirror_set_property_locked (GstTextMirror * self, guint prop_id,
   }
 }
 
+/* A property value for the log: an enum by its nick ("vertical"), anything else as GLib
+ * prints it. Free with g_free. */
+static gchar *
+gst_text_mirror_value_text (const GValue * value)
+{
+  if (G_VALUE_HOLDS_ENUM (value)) {
+    GEnumClass *klass = g_type_class_peek (G_VALUE_TYPE (value));
+    GEnumValue *entry = klass ? g_enum_get_value (klass, g_value_get_enum (value)) : NULL;
+    if (entry != NULL)
+      return g_strdup (entry->value_nick);
+  }
+  return g_strdup_value_contents (value);
+}
+
 static void
 gst_text_mirror_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -780,8 +794,8 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
   gst_text_mirror_push_settings_locked (self);
   GST_OBJECT_UNLOCK (self);
 
-  old_text = g_strdup_value_contents (&old);
-  new_text = g_strdup_value_contents (value);
+  old_text = gst_text_mirror_value_text (&old);
+  new_text = gst_text_mirror_value_text (value);
   GST_INFO_OBJECT (self, "%s changed from %s to %s", pspec->name, old_text, new_text);
   g_free (old_text);
   g_free (new_text);

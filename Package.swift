@@ -79,7 +79,8 @@ let package = Package(
         // tests draw themselves (textoverlay); needs models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL.
         .testTarget(
             name: "TextMirrorDetectionTests",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck"]
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
+                           "TextMirrorTestSupport"]
         ),
         // Helpers the GStreamer test targets share (setup, the test model, picture bytes).
         .target(

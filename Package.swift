@@ -79,11 +79,18 @@ let package = Package(
         // tests draw themselves (textoverlay); needs models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL.
         .testTarget(
             name: "TextMirrorDetectionTests",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck"]
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
+                           "TextMirrorTestSupport"]
+        ),
+        // Helpers the GStreamer test targets share (setup, the test model, picture bytes).
+        .target(
+            name: "TextMirrorTestSupport",
+            dependencies: ["CShim", "CGStreamer", "TextMirrorToolSupport"],
+            path: "Tests/TextMirrorTestSupport"
         ),
         .testTarget(
             name: "TextMirrorElementTests",
-            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck"]
+            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck", "TextMirrorTestSupport"]
         ),
         // Runs pipelines/*.sh, the embedding examples (examples/) and scripts/install.sh as a user
         // would, in child processes; needs the release plugin (scripts/test.sh builds it first).
@@ -93,7 +100,8 @@ let package = Package(
         // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).
         .testTarget(
             name: "TextMirrorReliabilityTests",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck"]
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
+                           "TextMirrorTestSupport"]
         ),
         // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free
         // of GStreamer so it is unit-tested, and the command that runs pictures through the element.

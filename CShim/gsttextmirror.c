@@ -36,6 +36,9 @@
 
 #include "gsttextmirror.h"
 
+/* The element's property order: the same in this enum, in the installation in class_init, in
+ * TextMirrorSettings, MirrorEngine.Settings, ElementProperties and README's table. Defaults and
+ * ranges are not written here: they come from textmirror_properties (textmirror.h). */
 enum
 {
   PROP_0,
@@ -44,6 +47,9 @@ enum
   PROP_ENABLED,
   PROP_DETECT,
   PROP_MODEL,
+  PROP_VERIFY,
+  PROP_TEXT_ORIENTATION,
+  PROP_SEAMLESS,
   PROP_DETECTION_MODE,
   PROP_DETECTION_RATE,
   PROP_DETECTION_SIZE,
@@ -53,40 +59,12 @@ enum
   PROP_TEXT_THRESHOLD,
   PROP_BOX_THRESHOLD,
   PROP_MIN_TEXT_HEIGHT,
-  PROP_POST_MESSAGES,
-  PROP_SMOOTHING,
   PROP_TRACKING,
+  PROP_SMOOTHING,
   PROP_HOLD_TIME,
+  PROP_POST_MESSAGES,
   PROP_DRAW_BOXES,
-  PROP_VERIFY,
-  PROP_TEXT_ORIENTATION,
-  PROP_SEAMLESS,
 };
-
-#define DEFAULT_REGIONS NULL
-#define DEFAULT_FLIP TEXTMIRROR_FLIP_HORIZONTAL
-#define DEFAULT_ENABLED TRUE
-#define DEFAULT_DETECT TRUE
-#define DEFAULT_MODEL NULL
-#define DEFAULT_DETECTION_MODE TEXTMIRROR_DETECTION_AUTO
-#define DEFAULT_DETECTION_RATE 30.0
-#define DEFAULT_DETECTION_SIZE 640
-#define DEFAULT_THREADS 0
-#define DEFAULT_PARALLEL_DETECTIONS 0
-#define DEFAULT_INFERENCE_PRECISION TEXTMIRROR_PRECISION_AUTO
-#define DEFAULT_TEXT_THRESHOLD 0.3
-#define DEFAULT_BOX_THRESHOLD 0.5
-#define DEFAULT_MIN_TEXT_HEIGHT 0.01
-#define DEFAULT_POST_MESSAGES TRUE
-#define DEFAULT_DRAW_BOXES FALSE
-#define DEFAULT_SMOOTHING 0.35
-#define DEFAULT_TRACKING TRUE
-/* Bridges one or two missed detections at the rates this element reaches (see
- * BoxTracker.defaultHoldTime); keep the two in step. */
-#define DEFAULT_HOLD_TIME 500
-#define DEFAULT_VERIFY TRUE
-#define DEFAULT_TEXT_ORIENTATION TEXTMIRROR_TEXT_ORIENTATION_ANY
-#define DEFAULT_SEAMLESS TRUE
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -208,6 +186,9 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .flip = self->flip,
     .detect = self->detect,
     .model = self->model,
+    .verify = self->verify,
+    .text_orientation = self->text_orientation,
+    .seamless = self->seamless,
     .detection_mode = self->detection_mode,
     .detection_rate = self->detection_rate,
     .detection_size = self->detection_size,
@@ -217,13 +198,10 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .text_threshold = self->text_threshold,
     .box_threshold = self->box_threshold,
     .min_text_height = self->min_text_height,
-    .draw_boxes = self->draw_boxes,
-    .smoothing = self->smoothing,
     .tracking = self->tracking,
+    .smoothing = self->smoothing,
     .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
-    .verify = self->verify,
-    .text_orientation = self->text_orientation,
-    .seamless = self->seamless,
+    .draw_boxes = self->draw_boxes,
   };
   return settings;
 }
@@ -530,6 +508,10 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   if (status != TEXTMIRROR_OK)
     goto process_failed;
 
+  /* A failed detection or motion measurement keeps the previous boxes; the session says so
+   * at most every few seconds. */
+  if (self->result->warning[0] != '\0')
+    GST_ELEMENT_WARNING (self, LIBRARY, FAILED, ("%s", self->result->warning), (NULL));
   gst_text_mirror_add_metas (self, frame->buffer, planes.width, planes.height);
   GST_OBJECT_LOCK (self);
   post_messages = self->post_messages;
@@ -582,34 +564,30 @@ gst_text_mirror_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
     gst_base_transform_set_passthrough (trans, !enabled);
 }
 
-static void
-gst_text_mirror_set_regions (GstTextMirror * self, const gchar * spec)
+/* Whether a "regions" value parses; when it does not, says why (as a bus warning, or on
+ * stderr outside a pipeline) and the previous regions stay. */
+static gboolean
+gst_text_mirror_regions_valid (GstTextMirror * self, const gchar * spec)
 {
   gchar error[256];
+  GstBus *bus;
 
-  if (textmirror_regions_validate (spec, error, sizeof (error)) != TEXTMIRROR_OK) {
-    GstBus *bus = gst_element_get_bus (GST_ELEMENT (self));
-    /* Outside a pipeline a bus message would reach nobody (gst-launch sets properties before
-     * the pipeline exists), so say it on stderr instead. */
-    if (bus != NULL) {
-      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-          ("Invalid value for property \"regions\": %s", error),
-          ("regions=\"%s\" refused; the previous regions stay in effect", spec));
-      gst_object_unref (bus);
-    } else {
-      g_warning ("textmirror: invalid value for property \"regions\" (\"%s\"): %s; "
-          "the previous regions stay in effect", spec, error);
-    }
-    return;
+  if (textmirror_regions_validate (spec, error, sizeof (error)) == TEXTMIRROR_OK)
+    return TRUE;
+
+  bus = gst_element_get_bus (GST_ELEMENT (self));
+  /* Outside a pipeline a bus message would reach nobody (gst-launch sets properties before
+   * the pipeline exists), so say it on stderr instead. */
+  if (bus != NULL) {
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+        ("Invalid value for property \"regions\": %s", error),
+        ("regions=\"%s\" refused; the previous regions stay in effect", spec));
+    gst_object_unref (bus);
+  } else {
+    g_warning ("textmirror: invalid value for property \"regions\" (\"%s\"): %s; "
+        "the previous regions stay in effect", spec, error);
   }
-
-  GST_OBJECT_LOCK (self);
-  GST_INFO_OBJECT (self, "regions changed from \"%s\" to \"%s\"",
-      GST_STR_NULL (self->regions), GST_STR_NULL (spec));
-  g_free (self->regions);
-  self->regions = g_strdup (spec);
-  gst_text_mirror_push_settings_locked (self);
-  GST_OBJECT_UNLOCK (self);
+  return FALSE;
 }
 
 /* Properties read only when the session starts (they choose and load the networks). */
@@ -629,133 +607,11 @@ gst_text_mirror_needs_restart (guint prop_id)
   }
 }
 
+/* The one switch that reads a property; call with the object lock held. */
 static void
-gst_text_mirror_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
+gst_text_mirror_get_property_locked (GstTextMirror * self, guint prop_id,
+    GValue * value, GParamSpec * pspec)
 {
-  GstTextMirror *self = GST_TEXT_MIRROR (object);
-
-  if (prop_id == PROP_REGIONS) {
-    gst_text_mirror_set_regions (self, g_value_get_string (value));
-    return;
-  }
-  if (prop_id == PROP_ENABLED) {
-    gboolean enabled = g_value_get_boolean (value);
-    GST_OBJECT_LOCK (self);
-    GST_INFO_OBJECT (self, "enabled changed from %d to %d", self->enabled, enabled);
-    self->enabled = enabled;
-    GST_OBJECT_UNLOCK (self);
-    /* Passthrough follows on the streaming thread, in before_transform: set from here it could
-     * change while GstBaseTransform handles a buffer, which then would be written to without
-     * having been made writable (a buffer a tee's other branch also sees). */
-    return;
-  }
-
-  GST_OBJECT_LOCK (self);
-  if (self->session != NULL && gst_text_mirror_needs_restart (prop_id)) {
-    /* The detector and recognizer are loaded at start(): these properties cannot change
-     * under a running session. Refused with a warning that says when they can. */
-    GST_OBJECT_UNLOCK (self);
-    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-        ("The \"%s\" property can only be changed while the element is stopped "
-            "(NULL or READY state); the new value was ignored", pspec->name), (NULL));
-    return;
-  }
-  switch (prop_id) {
-    case PROP_FLIP:
-      GST_INFO_OBJECT (self, "flip changed from %d to %d", self->flip,
-          g_value_get_enum (value));
-      self->flip = g_value_get_enum (value);
-      break;
-    case PROP_DETECT:
-      self->detect = g_value_get_boolean (value);
-      break;
-    case PROP_MODEL:
-      GST_INFO_OBJECT (self, "model changed from %s to %s",
-          GST_STR_NULL (self->model), GST_STR_NULL (g_value_get_string (value)));
-      g_free (self->model);
-      self->model = g_value_dup_string (value);
-      break;
-    case PROP_DETECTION_MODE:
-      self->detection_mode = g_value_get_enum (value);
-      break;
-    case PROP_DETECTION_RATE:
-      GST_INFO_OBJECT (self, "detection-rate changed from %g to %g",
-          self->detection_rate, g_value_get_double (value));
-      self->detection_rate = g_value_get_double (value);
-      break;
-    case PROP_DETECTION_SIZE:
-      self->detection_size = g_value_get_int (value);
-      break;
-    case PROP_THREADS:
-      self->threads = g_value_get_int (value);
-      break;
-    case PROP_PARALLEL_DETECTIONS:
-      self->parallel_detections = g_value_get_int (value);
-      break;
-    case PROP_INFERENCE_PRECISION:
-      self->precision = g_value_get_enum (value);
-      break;
-    case PROP_TEXT_THRESHOLD:
-      self->text_threshold = g_value_get_double (value);
-      break;
-    case PROP_BOX_THRESHOLD:
-      self->box_threshold = g_value_get_double (value);
-      break;
-    case PROP_MIN_TEXT_HEIGHT:
-      self->min_text_height = g_value_get_double (value);
-      break;
-    case PROP_POST_MESSAGES:
-      self->post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_DRAW_BOXES:
-      self->draw_boxes = g_value_get_boolean (value);
-      break;
-    case PROP_SMOOTHING:
-      GST_INFO_OBJECT (self, "smoothing changed from %g to %g",
-          self->smoothing, g_value_get_double (value));
-      self->smoothing = g_value_get_double (value);
-      break;
-    case PROP_TRACKING:
-      GST_INFO_OBJECT (self, "tracking changed from %d to %d", self->tracking,
-          g_value_get_boolean (value));
-      self->tracking = g_value_get_boolean (value);
-      break;
-    case PROP_HOLD_TIME:
-      GST_INFO_OBJECT (self, "hold-time changed from %u to %u ms",
-          self->hold_time, g_value_get_uint (value));
-      self->hold_time = g_value_get_uint (value);
-      break;
-    case PROP_VERIFY:
-      GST_INFO_OBJECT (self, "verify changed from %d to %d", self->verify,
-          g_value_get_boolean (value));
-      self->verify = g_value_get_boolean (value);
-      break;
-    case PROP_TEXT_ORIENTATION:
-      GST_INFO_OBJECT (self, "text-orientation changed from %d to %d",
-          self->text_orientation, g_value_get_enum (value));
-      self->text_orientation = g_value_get_enum (value);
-      break;
-    case PROP_SEAMLESS:
-      GST_INFO_OBJECT (self, "seamless changed from %d to %d", self->seamless,
-          g_value_get_boolean (value));
-      self->seamless = g_value_get_boolean (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  gst_text_mirror_push_settings_locked (self);
-  GST_OBJECT_UNLOCK (self);
-}
-
-static void
-gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
-    GParamSpec * pspec)
-{
-  GstTextMirror *self = GST_TEXT_MIRROR (object);
-
-  GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_REGIONS:
       g_value_set_string (value, self->regions);
@@ -771,6 +627,15 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_MODEL:
       g_value_set_string (value, self->model);
+      break;
+    case PROP_VERIFY:
+      g_value_set_boolean (value, self->verify);
+      break;
+    case PROP_TEXT_ORIENTATION:
+      g_value_set_enum (value, self->text_orientation);
+      break;
+    case PROP_SEAMLESS:
+      g_value_set_boolean (value, self->seamless);
       break;
     case PROP_DETECTION_MODE:
       g_value_set_enum (value, self->detection_mode);
@@ -799,34 +664,168 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
     case PROP_MIN_TEXT_HEIGHT:
       g_value_set_double (value, self->min_text_height);
       break;
+    case PROP_TRACKING:
+      g_value_set_boolean (value, self->tracking);
+      break;
+    case PROP_SMOOTHING:
+      g_value_set_double (value, self->smoothing);
+      break;
+    case PROP_HOLD_TIME:
+      g_value_set_uint (value, self->hold_time);
+      break;
     case PROP_POST_MESSAGES:
       g_value_set_boolean (value, self->post_messages);
       break;
     case PROP_DRAW_BOXES:
       g_value_set_boolean (value, self->draw_boxes);
       break;
-    case PROP_SMOOTHING:
-      g_value_set_double (value, self->smoothing);
-      break;
-    case PROP_TRACKING:
-      g_value_set_boolean (value, self->tracking);
-      break;
-    case PROP_HOLD_TIME:
-      g_value_set_uint (value, self->hold_time);
-      break;
-    case PROP_VERIFY:
-      g_value_set_boolean (value, self->verify);
-      break;
-    case PROP_TEXT_ORIENTATION:
-      g_value_set_enum (value, self->text_orientation);
-      break;
-    case PROP_SEAMLESS:
-      g_value_set_boolean (value, self->seamless);
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
       break;
   }
+}
+
+/* The one switch that writes a property; call with the object lock held. */
+static void
+gst_text_mirror_set_property_locked (GstTextMirror * self, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  switch (prop_id) {
+    case PROP_REGIONS:
+      g_free (self->regions);
+      self->regions = g_value_dup_string (value);
+      break;
+    case PROP_FLIP:
+      self->flip = g_value_get_enum (value);
+      break;
+    case PROP_ENABLED:
+      /* Passthrough follows on the streaming thread, in before_transform: set from here it
+       * could change while GstBaseTransform handles a buffer, which then would be written to
+       * without having been made writable (a buffer a tee's other branch also sees). */
+      self->enabled = g_value_get_boolean (value);
+      break;
+    case PROP_DETECT:
+      self->detect = g_value_get_boolean (value);
+      break;
+    case PROP_MODEL:
+      g_free (self->model);
+      self->model = g_value_dup_string (value);
+      break;
+    case PROP_VERIFY:
+      self->verify = g_value_get_boolean (value);
+      break;
+    case PROP_TEXT_ORIENTATION:
+      self->text_orientation = g_value_get_enum (value);
+      break;
+    case PROP_SEAMLESS:
+      self->seamless = g_value_get_boolean (value);
+      break;
+    case PROP_DETECTION_MODE:
+      self->detection_mode = g_value_get_enum (value);
+      break;
+    case PROP_DETECTION_RATE:
+      self->detection_rate = g_value_get_double (value);
+      break;
+    case PROP_DETECTION_SIZE:
+      self->detection_size = g_value_get_int (value);
+      break;
+    case PROP_THREADS:
+      self->threads = g_value_get_int (value);
+      break;
+    case PROP_PARALLEL_DETECTIONS:
+      self->parallel_detections = g_value_get_int (value);
+      break;
+    case PROP_INFERENCE_PRECISION:
+      self->precision = g_value_get_enum (value);
+      break;
+    case PROP_TEXT_THRESHOLD:
+      self->text_threshold = g_value_get_double (value);
+      break;
+    case PROP_BOX_THRESHOLD:
+      self->box_threshold = g_value_get_double (value);
+      break;
+    case PROP_MIN_TEXT_HEIGHT:
+      self->min_text_height = g_value_get_double (value);
+      break;
+    case PROP_TRACKING:
+      self->tracking = g_value_get_boolean (value);
+      break;
+    case PROP_SMOOTHING:
+      self->smoothing = g_value_get_double (value);
+      break;
+    case PROP_HOLD_TIME:
+      self->hold_time = g_value_get_uint (value);
+      break;
+    case PROP_POST_MESSAGES:
+      self->post_messages = g_value_get_boolean (value);
+      break;
+    case PROP_DRAW_BOXES:
+      self->draw_boxes = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
+      break;
+  }
+}
+
+/* A property value for the log: an enum by its nick ("vertical"), anything else as GLib
+ * prints it. Free with g_free. */
+static gchar *
+gst_text_mirror_value_text (const GValue * value)
+{
+  if (G_VALUE_HOLDS_ENUM (value)) {
+    GEnumClass *klass = g_type_class_peek (G_VALUE_TYPE (value));
+    GEnumValue *entry = klass ? g_enum_get_value (klass, g_value_get_enum (value)) : NULL;
+    if (entry != NULL)
+      return g_strdup (entry->value_nick);
+  }
+  return g_strdup_value_contents (value);
+}
+
+static void
+gst_text_mirror_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstTextMirror *self = GST_TEXT_MIRROR (object);
+  GValue old = G_VALUE_INIT;
+  gchar *old_text, *new_text;
+
+  if (prop_id == PROP_REGIONS
+      && !gst_text_mirror_regions_valid (self, g_value_get_string (value)))
+    return;
+
+  GST_OBJECT_LOCK (self);
+  if (self->session != NULL && gst_text_mirror_needs_restart (prop_id)) {
+    /* The detector and recognizer are loaded at start(): these properties cannot change
+     * under a running session. Refused with a warning that says when they can. */
+    GST_OBJECT_UNLOCK (self);
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+        ("The \"%s\" property can only be changed while the element is stopped "
+            "(NULL or READY state); the new value was ignored", pspec->name), (NULL));
+    return;
+  }
+  g_value_init (&old, G_PARAM_SPEC_VALUE_TYPE (pspec));
+  gst_text_mirror_get_property_locked (self, prop_id, &old, pspec);
+  gst_text_mirror_set_property_locked (self, prop_id, value, pspec);
+  gst_text_mirror_push_settings_locked (self);
+  GST_OBJECT_UNLOCK (self);
+
+  old_text = gst_text_mirror_value_text (&old);
+  new_text = gst_text_mirror_value_text (value);
+  GST_INFO_OBJECT (self, "%s changed from %s to %s", pspec->name, old_text, new_text);
+  g_free (old_text);
+  g_free (new_text);
+  g_value_unset (&old);
+}
+
+static void
+gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
+    GParamSpec * pspec)
+{
+  GstTextMirror *self = GST_TEXT_MIRROR (object);
+
+  GST_OBJECT_LOCK (self);
+  gst_text_mirror_get_property_locked (self, prop_id, value, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -850,6 +849,8 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
+  const TextMirrorProperties *props = textmirror_properties ();
+  const TextMirrorSettings *defaults = &props->defaults;
 
   gobject_class->set_property = gst_text_mirror_set_property;
   gobject_class->get_property = gst_text_mirror_get_property;
@@ -860,26 +861,26 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "Fixed regions that are always mirrored: \"x,y,w,h[,angle];...\" in "
           "normalized frame coordinates (0..1, origin top-left; x,y is the "
           "top-left corner, angle in degrees turns the box about its centre)",
-          DEFAULT_REGIONS,
+          NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_FLIP,
       g_param_spec_enum ("flip", "Flip",
           "The reversal applied inside each region", GST_TYPE_TEXT_MIRROR_FLIP,
-          DEFAULT_FLIP,
+          defaults->flip,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_ENABLED,
       g_param_spec_boolean ("enabled", "Enabled",
           "Mirror regions; when false, frames pass through untouched",
-          DEFAULT_ENABLED,
+          props->enabled,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECT,
       g_param_spec_boolean ("detect", "Detect text",
           "Find lines of text with the neural detector and mirror them "
           "(false: only the fixed regions are mirrored and no model is needed)",
-          DEFAULT_DETECT,
+          defaults->detect,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_MODEL,
@@ -889,109 +890,9 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, "
           "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ "
           "(scripts/install.sh puts it there)",
-          DEFAULT_MODEL,
+          NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_MODE,
-      g_param_spec_enum ("detection-mode", "Detection mode",
-          "When detection runs: on an internal queue without delaying frames "
-          "(async), or waiting for it on frames spaced by 1/detection-rate in "
-          "stream time, reproducible (sync); auto = async for live sources",
-          GST_TYPE_TEXT_MIRROR_DETECTION_MODE, DEFAULT_DETECTION_MODE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_RATE,
-      g_param_spec_double ("detection-rate", "Detection rate",
-          "Upper bound on text detections per second of stream time",
-          0.1, 120.0, DEFAULT_DETECTION_RATE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
-      g_param_spec_int ("detection-size", "Detection size",
-          "Long side, in pixels, of the picture the detector sees (rounded to "
-          "a multiple of 32); larger finds smaller text but costs more",
-          64, TEXTMIRROR_DETECTION_SIZE_MAX, DEFAULT_DETECTION_SIZE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_THREADS,
-      g_param_spec_int ("threads", "Threads",
-          "Threads the detector may use (0 = automatic: one per core; they run "
-          "at a lower priority, so the streaming thread still gets a core)",
-          0, 64, DEFAULT_THREADS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_PARALLEL_DETECTIONS,
-      g_param_spec_int ("parallel-detections", "Parallel detections",
-          "Detections that run side by side, each on its own copy of the "
-          "network with a share of the threads (0 = automatic: two when there "
-          "are two threads or more). Two give more detections per second than "
-          "one with all the threads, for the memory of a second network",
-          0, 64, DEFAULT_PARALLEL_DETECTIONS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_INFERENCE_PRECISION,
-      g_param_spec_enum ("inference-precision", "Inference precision",
-          "Numeric precision of the neural networks: auto lets OpenVINO pick "
-          "bf16 on CPUs that have it (faster, results differ slightly between "
-          "CPUs); f32 gives the same results on every CPU",
-          GST_TYPE_TEXT_MIRROR_PRECISION, DEFAULT_INFERENCE_PRECISION,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
-      g_param_spec_double ("text-threshold", "Text threshold",
-          "Text probability above which a pixel counts as text",
-          0.0, 1.0, DEFAULT_TEXT_THRESHOLD,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_BOX_THRESHOLD,
-      g_param_spec_double ("box-threshold", "Box threshold",
-          "Mean text probability a box needs to be mirrored",
-          0.0, 1.0, DEFAULT_BOX_THRESHOLD,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_MIN_TEXT_HEIGHT,
-      g_param_spec_double ("min-text-height", "Minimum text height",
-          "Lines of text shorter than this fraction of the frame height are "
-          "left alone", 0.0, 1.0, DEFAULT_MIN_TEXT_HEIGHT,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"textmirror\" element message after each detection",
-          DEFAULT_POST_MESSAGES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
-      g_param_spec_double ("smoothing", "Smoothing",
-          "Weight of each new detection in a tracked box: box = smoothing x "
-          "detection + (1 - smoothing) x previous box, on centre, size and angle "
-          "(1 = no smoothing)", 0.0, 1.0, DEFAULT_SMOOTHING,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TRACKING,
-      g_param_spec_boolean ("tracking", "Tracking",
-          "Move boxes with the picture between detections (optical flow) and "
-          "bring late detections up to date; false holds each box where it was "
-          "last detected", DEFAULT_TRACKING,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
-      g_param_spec_uint ("hold-time", "Hold time",
-          "Milliseconds a box is kept after the last detection that found its "
-          "text, so missed detections do not make it blink (a box the optical "
-          "flow has lost ends at the first detection that misses it)",
-          0, 60000, DEFAULT_HOLD_TIME,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-
-  g_object_class_install_property (gobject_class, PROP_DRAW_BOXES,
-      g_param_spec_boolean ("draw-boxes", "Draw boxes",
-          "Outline the mirrored text boxes, for debugging: green where the "
-          "detector has just found the text, orange where tracking carries "
-          "the box between detections",
-          DEFAULT_DRAW_BOXES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_VERIFY,
       g_param_spec_boolean ("verify", "Verify",
           "Mirror a detected box only once the text recognizer read at least "
@@ -999,7 +900,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "textures that are not text); false mirrors every detected box. The "
           "recognizer reads Latin, Chinese, Cyrillic and Greek, not Arabic or "
           "Hebrew: set false for those",
-          DEFAULT_VERIFY,
+          defaults->verify,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_TEXT_ORIENTATION,
@@ -1008,7 +909,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "read normally, or only those that read mirror-reversed (a selfie "
           "view: videoflip video-direction=horiz ! textmirror "
           "text-orientation=mirrored)",
-          GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, DEFAULT_TEXT_ORIENTATION,
+          GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, defaults->text_orientation,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_SEAMLESS,
@@ -1019,7 +920,116 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "stay continuous and no box edge shows (on a flat background this is the "
           "plain mirror); false mirrors the box as it is. Fixed regions are "
           "always plain mirrors",
-          DEFAULT_SEAMLESS,
+          defaults->seamless,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_MODE,
+      g_param_spec_enum ("detection-mode", "Detection mode",
+          "When detection runs: on an internal queue without delaying frames "
+          "(async), or waiting for it on frames spaced by 1/detection-rate in "
+          "stream time, reproducible (sync); auto = async for live sources",
+          GST_TYPE_TEXT_MIRROR_DETECTION_MODE, defaults->detection_mode,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_RATE,
+      g_param_spec_double ("detection-rate", "Detection rate",
+          "Upper bound on text detections per second of stream time",
+          props->detection_rate.minimum, props->detection_rate.maximum,
+          defaults->detection_rate,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
+      g_param_spec_int ("detection-size", "Detection size",
+          "Long side, in pixels, of the picture the detector sees (rounded to "
+          "a multiple of 32); larger finds smaller text but costs more",
+          (gint) props->detection_size.minimum,
+          (gint) props->detection_size.maximum, defaults->detection_size,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_THREADS,
+      g_param_spec_int ("threads", "Threads",
+          "Threads the detector may use (0 = automatic: one per core; they run "
+          "at a lower priority, so the streaming thread still gets a core)",
+          (gint) props->threads.minimum, (gint) props->threads.maximum,
+          defaults->threads,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_PARALLEL_DETECTIONS,
+      g_param_spec_int ("parallel-detections", "Parallel detections",
+          "Detections that run side by side, each on its own copy of the "
+          "network with a share of the threads (0 = automatic: two when there "
+          "are two threads or more). Two give more detections per second than "
+          "one with all the threads, for the memory of a second network",
+          (gint) props->parallel_detections.minimum,
+          (gint) props->parallel_detections.maximum,
+          defaults->parallel_detections,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_INFERENCE_PRECISION,
+      g_param_spec_enum ("inference-precision", "Inference precision",
+          "Numeric precision of the neural networks: auto lets OpenVINO pick "
+          "bf16 on CPUs that have it (faster, results differ slightly between "
+          "CPUs); f32 gives the same results on every CPU",
+          GST_TYPE_TEXT_MIRROR_PRECISION, defaults->precision,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
+      g_param_spec_double ("text-threshold", "Text threshold",
+          "Text probability above which a pixel counts as text",
+          props->text_threshold.minimum, props->text_threshold.maximum,
+          defaults->text_threshold,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_BOX_THRESHOLD,
+      g_param_spec_double ("box-threshold", "Box threshold",
+          "Mean text probability a box needs to be mirrored",
+          props->box_threshold.minimum, props->box_threshold.maximum,
+          defaults->box_threshold,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MIN_TEXT_HEIGHT,
+      g_param_spec_double ("min-text-height", "Minimum text height",
+          "Lines of text shorter than this fraction of the frame height are "
+          "left alone", props->min_text_height.minimum,
+          props->min_text_height.maximum, defaults->min_text_height,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TRACKING,
+      g_param_spec_boolean ("tracking", "Tracking",
+          "Move boxes with the picture between detections (optical flow) and "
+          "bring late detections up to date; false holds each box where it was "
+          "last detected", defaults->tracking,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
+      g_param_spec_double ("smoothing", "Smoothing",
+          "Weight of each new detection in a tracked box: box = smoothing x "
+          "detection + (1 - smoothing) x previous box, on centre, size and angle "
+          "(1 = no smoothing)", props->smoothing.minimum, props->smoothing.maximum,
+          defaults->smoothing,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
+      g_param_spec_uint ("hold-time", "Hold time",
+          "Milliseconds a box is kept after the last detection that found its "
+          "text, so missed detections do not make it blink (a box the optical "
+          "flow has lost ends at the first detection that misses it)",
+          (guint) props->hold_time.minimum, (guint) props->hold_time.maximum,
+          (guint) defaults->hold_time,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post a \"textmirror\" element message after each detection",
+          props->post_messages,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_DRAW_BOXES,
+      g_param_spec_boolean ("draw-boxes", "Draw boxes",
+          "Outline the mirrored text boxes, for debugging: green where the "
+          "detector has just found the text, orange where tracking carries "
+          "the box between detections",
+          defaults->draw_boxes,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
 
@@ -1046,28 +1056,31 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
 static void
 gst_text_mirror_init (GstTextMirror * self)
 {
-  self->regions = g_strdup (DEFAULT_REGIONS);
-  self->flip = DEFAULT_FLIP;
-  self->enabled = DEFAULT_ENABLED;
-  self->detect = DEFAULT_DETECT;
-  self->model = g_strdup (DEFAULT_MODEL);
-  self->detection_mode = DEFAULT_DETECTION_MODE;
-  self->detection_rate = DEFAULT_DETECTION_RATE;
-  self->detection_size = DEFAULT_DETECTION_SIZE;
-  self->threads = DEFAULT_THREADS;
-  self->parallel_detections = DEFAULT_PARALLEL_DETECTIONS;
-  self->precision = DEFAULT_INFERENCE_PRECISION;
-  self->text_threshold = DEFAULT_TEXT_THRESHOLD;
-  self->box_threshold = DEFAULT_BOX_THRESHOLD;
-  self->min_text_height = DEFAULT_MIN_TEXT_HEIGHT;
-  self->post_messages = DEFAULT_POST_MESSAGES;
-  self->draw_boxes = DEFAULT_DRAW_BOXES;
-  self->smoothing = DEFAULT_SMOOTHING;
-  self->tracking = DEFAULT_TRACKING;
-  self->hold_time = DEFAULT_HOLD_TIME;
-  self->verify = DEFAULT_VERIFY;
-  self->text_orientation = DEFAULT_TEXT_ORIENTATION;
-  self->seamless = DEFAULT_SEAMLESS;
+  const TextMirrorProperties *props = textmirror_properties ();
+  const TextMirrorSettings *defaults = &props->defaults;
+
+  self->regions = NULL;
+  self->flip = defaults->flip;
+  self->enabled = props->enabled;
+  self->detect = defaults->detect;
+  self->model = NULL;
+  self->verify = defaults->verify;
+  self->text_orientation = defaults->text_orientation;
+  self->seamless = defaults->seamless;
+  self->detection_mode = defaults->detection_mode;
+  self->detection_rate = defaults->detection_rate;
+  self->detection_size = defaults->detection_size;
+  self->threads = defaults->threads;
+  self->parallel_detections = defaults->parallel_detections;
+  self->precision = defaults->precision;
+  self->text_threshold = defaults->text_threshold;
+  self->box_threshold = defaults->box_threshold;
+  self->min_text_height = defaults->min_text_height;
+  self->tracking = defaults->tracking;
+  self->smoothing = defaults->smoothing;
+  self->hold_time = (guint) defaults->hold_time;
+  self->post_messages = props->post_messages;
+  self->draw_boxes = defaults->draw_boxes;
   self->session = NULL;
   self->result = g_new0 (TextMirrorFrameResult, 1);
 }

@@ -26,13 +26,22 @@ struct _GstTextMirror
 {
   GstVideoFilter parent;
 
-  /* Property values, protected by the object lock. They are the element's settings; the
-   * Swift session gets a copy at start() and on every change while it exists. */
+  /* Locking. Property values are protected by the object lock. They are the element's
+   * settings, in the element's property order; the Swift session gets a copy at start() and
+   * on every change while it exists.
+   *
+   * Lock order: the object lock, then the Swift session's own locks (property setters hand
+   * the new settings to the session, textmirror_session_update, with the object lock held).
+   * Swift never takes the object lock nor calls back into this file, and no lock is held
+   * while a frame is processed (textmirror_session_process runs without the object lock). */
   gchar *regions;
   TextMirrorFlip flip;
   gboolean enabled;
   gboolean detect;
   gchar *model;
+  gboolean verify;
+  TextMirrorTextOrientation text_orientation;
+  gboolean seamless;
   TextMirrorDetectionMode detection_mode;
   gdouble detection_rate;
   gint detection_size;
@@ -42,23 +51,25 @@ struct _GstTextMirror
   gdouble text_threshold;
   gdouble box_threshold;
   gdouble min_text_height;
+  gboolean tracking;
+  gdouble smoothing;
+  guint hold_time;
   gboolean post_messages;
   gboolean draw_boxes;
-  gdouble smoothing;
-  gboolean tracking;
-  guint hold_time;
-  gboolean verify;
-  TextMirrorTextOrientation text_orientation;
-  gboolean seamless;
 
-  /* Streaming-thread state: whether upstream is live (answers the latency query with live=TRUE),
-   * asked again on every caps change; and the per-frame report, allocated once with the element
-   * so the large struct is neither on the stack nor in the instance (GType caps that at 64 KB). */
+  /* Streaming-thread state, touched only by the streaming thread (set_info, transform,
+   * sink_event), without a lock: whether upstream is live (answers the latency query with
+   * live=TRUE), asked again on every caps change; and the per-frame report, allocated once with
+   * the element so the large struct is neither on the stack nor in the instance (GType caps
+   * that at 64 KB). */
   gboolean upstream_live;
   TextMirrorFrameResult *result;
 
-  /* Created at start(), released at stop(); the pointer itself is protected by the object
-   * lock, so property setters never reach a session that stop() is releasing. */
+  /* Created at start(), released at stop(). Written only there, with the object lock held;
+   * property setters read it with the lock held, so they never reach a session that stop() is
+   * releasing. The streaming thread reads it without the lock: GstBaseTransform calls start()
+   * before streaming begins and stop() after it has ended (pad activation and deactivation,
+   * under the stream lock), so it cannot change under a frame. */
   TextMirrorSession *session;
 };
 

@@ -14,6 +14,7 @@
  * the exception into a status and a message); every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_errors.hpp"
 #include "textmirror_exit_guard.hpp"
 #include "textmirror_openvino.hpp"
 
@@ -28,6 +29,10 @@
 #include <vector>
 
 namespace openvino = textmirror::openvino;
+using textmirror::CaughtError;
+using textmirror::caught_error;
+using textmirror::copy_message;
+using textmirror::loading_failure;
 
 namespace {
 
@@ -117,18 +122,19 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     TextMirrorPrecision precision, char *error, size_t error_size)
 {
   if (model_path == nullptr || model_path[0] == '\0') {
-    openvino::copy_message (error, error_size, "no model path given");
+    copy_message (error, error_size, "no model path given");
     return nullptr;
   }
+  const int max_side = static_cast<int> (textmirror_properties ()->detection_size.maximum);
   if (input_width <= 0 || input_height <= 0 || input_width % 32 != 0 || input_height % 32 != 0
-      || input_width > TEXTMIRROR_DETECTION_SIZE_MAX || input_height > TEXTMIRROR_DETECTION_SIZE_MAX) {
-    openvino::copy_message (error, error_size, "input size " + std::to_string (input_width) + "x"
+      || input_width > max_side || input_height > max_side) {
+    copy_message (error, error_size, "input size " + std::to_string (input_width) + "x"
         + std::to_string (input_height) + " is not a multiple of 32 between 32 and "
-        + std::to_string (TEXTMIRROR_DETECTION_SIZE_MAX));
+        + std::to_string (max_side));
     return nullptr;
   }
   if (threads < 0) {
-    openvino::copy_message (error, error_size, "threads must be 0 (one per core) or more");
+    copy_message (error, error_size, "threads must be 0 (one per core) or more");
     return nullptr;
   }
 
@@ -147,13 +153,9 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
       textmirror_detector_forward (detector.get ());
     });
     return detector.release ();
-  } catch (const std::bad_alloc &) {
-    openvino::copy_message (error, error_size, std::string ("out of memory loading '") + model_path + "'");
-  } catch (const std::exception &e) {
-    openvino::copy_message (error, error_size, std::string ("could not load the model '") + model_path
-        + "' (is it the PP-OCR detector fetched by scripts/fetch-model.sh?): " + e.what ());
   } catch (...) {
-    openvino::copy_message (error, error_size, std::string ("unknown error loading '") + model_path + "'");
+    copy_message (error, error_size, loading_failure (model_path, "model",
+        "the PP-OCR detector"));
   }
   return nullptr;
 }
@@ -247,15 +249,11 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
     std::copy (detector->boxes.begin (), detector->boxes.end (), out);
     *out_count = static_cast<int> (detector->boxes.size ());
     return TEXTMIRROR_DETECTOR_OK;
-  } catch (const std::bad_alloc &) {
-    detector->last_error = "out of memory";
-    return TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    detector->last_error = e.what ();
-    return TEXTMIRROR_DETECTOR_ERROR_INFERENCE;
   } catch (...) {
-    detector->last_error = "unknown error";
-    return TEXTMIRROR_DETECTOR_ERROR_INFERENCE;
+    CaughtError caught = caught_error ();
+    detector->last_error = caught.message;
+    return caught.out_of_memory ? TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY
+        : TEXTMIRROR_DETECTOR_ERROR_INFERENCE;
   }
 }
 

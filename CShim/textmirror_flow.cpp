@@ -22,6 +22,7 @@
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_errors.hpp"
 #include "textmirror_exit_guard.hpp"
 
 #include <opencv2/core.hpp>
@@ -41,19 +42,10 @@
 
 namespace {
 
-/* The smallest picture worth tracking in, and a bound far above any useful size, so a bad
- * value fails cleanly instead of asking OpenCV for gigabytes. */
-constexpr int kMinSide = 8;
+/* The smallest picture worth tracking in (textmirror.h), and a bound far above any useful size,
+ * so a bad value fails cleanly instead of asking OpenCV for gigabytes. */
+constexpr int kMinSide = TEXTMIRROR_FLOW_MIN_SIDE;
 constexpr int kMaxSide = 8192;
-
-void textmirror_flow_copy_message (char *error, size_t error_size, const std::string &text)
-{
-  if (error == nullptr || error_size == 0)
-    return;
-  size_t n = std::min (text.size (), error_size - 1);
-  std::memcpy (error, text.data (), n);
-  error[n] = '\0';
-}
 
 /* Runs `work` on this thread with every OpenCV parallel_for_ inside it serial (see the top of
  * the file). Exceptions pass through. */
@@ -92,19 +84,10 @@ namespace {
 TextMirrorFlowStatus
 textmirror_flow_failed (TextMirrorFlow *flow)
 {
-  try {
-    throw;
-  } catch (const cv::Exception &e) {
-    flow->last_error = std::string ("OpenCV: ") + e.what ();
-  } catch (const std::bad_alloc &) {
-    flow->last_error = "out of memory";
-    return TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception &e) {
-    flow->last_error = e.what ();
-  } catch (...) {
-    flow->last_error = "unknown error";
-  }
-  return TEXTMIRROR_FLOW_ERROR_OPENCV;
+  /* OpenCV's own messages (cv::Exception) begin with "OpenCV(<version>)". */
+  textmirror::CaughtError caught = textmirror::caught_error ();
+  flow->last_error = caught.message;
+  return caught.out_of_memory ? TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY : TEXTMIRROR_FLOW_ERROR_OPENCV;
 }
 
 }  // namespace
@@ -115,14 +98,14 @@ TextMirrorFlow *
 textmirror_flow_new (const TextMirrorFlowParams *params, char *error, size_t error_size)
 {
   if (params == nullptr) {
-    textmirror_flow_copy_message (error, error_size, "no flow parameters given");
+    textmirror::copy_message (error, error_size, "no flow parameters given");
     return nullptr;
   }
   if (params->window < 5 || params->window > 31 || params->window % 2 == 0
       || params->levels < 0 || params->levels > 5
       || params->iterations < 1 || params->iterations > 100
       || !(params->epsilon > 0.0f && params->epsilon < 10.0f)) {
-    textmirror_flow_copy_message (error, error_size, "flow parameters out of range: window "
+    textmirror::copy_message (error, error_size, "flow parameters out of range: window "
         + std::to_string (params->window) + " (odd, 5..31), levels "
         + std::to_string (params->levels) + " (0..5), iterations "
         + std::to_string (params->iterations) + " (1..100), epsilon "
@@ -134,7 +117,7 @@ textmirror_flow_new (const TextMirrorFlowParams *params, char *error, size_t err
     flow->params = *params;
     return flow;
   } catch (...) {
-    textmirror_flow_copy_message (error, error_size, "out of memory");
+    textmirror::copy_message (error, error_size, "out of memory");
     return nullptr;
   }
 }
@@ -222,8 +205,8 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
   }
   for (int32_t i = 0; i < n_areas; i++) {
     const TextMirrorFlowArea &a = areas[i];
-    if (a.level < 0 || a.max_points < 1 || !(a.min_distance >= 0.0f) || !(a.quality > 0.0f && a.quality < 1.0f)) {
-      flow->last_error = "area " + std::to_string (i) + ": level must be >= 0, max_points >= 1, "
+    if (a.max_points < 1 || !(a.min_distance >= 0.0f) || !(a.quality > 0.0f && a.quality < 1.0f)) {
+      flow->last_error = "area " + std::to_string (i) + ": max_points must be >= 1, "
           "min_distance >= 0 and quality in (0, 1)";
       return TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT;
     }
@@ -231,31 +214,26 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
 
   try {
     int32_t written = 0;
-    const std::vector<cv::Mat> &pyramid = flow->pyramids[0];
-    const int top = flow->built_levels (0);
+    /* The picture itself: level 0 of its pyramid. */
+    const cv::Mat &picture = flow->pyramids[0][0];
     textmirror_flow_serially ([&] {
       for (int32_t i = 0; i < n_areas && written < capacity; i++) {
         const TextMirrorFlowArea &a = areas[i];
-        const int level = std::min (a.level, top);
-        const cv::Mat &picture = pyramid[2 * level];
-        /* Level-0 rectangle to this level's pixels, clipped. A corner found near the clipped
-         * edge is still a fine feature: LK samples the bordered pyramid. */
-        const cv::Rect rect = cv::Rect (a.x >> level, a.y >> level,
-            std::max (a.width >> level, 1), std::max (a.height >> level, 1))
+        /* Clipped to the picture. A corner found near the clipped edge is still a fine
+         * feature: LK samples the bordered pyramid. */
+        const cv::Rect rect = cv::Rect (a.x, a.y, std::max (a.width, 1), std::max (a.height, 1))
             & cv::Rect (0, 0, picture.cols, picture.rows);
         /* goodFeaturesToTrack's 3x3 blocks need a few pixels each way. */
         if (rect.width < 3 || rect.height < 3)
           continue;
-        const double spacing = std::max (1.0, static_cast<double> (a.min_distance) / (1 << level));
+        const double spacing = std::max (1.0, static_cast<double> (a.min_distance));
         flow->corners.clear ();
         cv::goodFeaturesToTrack (picture (rect), flow->corners,
             std::min (a.max_points, capacity - written), a.quality, spacing);
-        const float scale = static_cast<float> (1 << level);
+        /* Corners come at whole pixels of the area: add its corner. */
         for (const cv::Point2f &c : flow->corners) {
-          /* Pixel centres: level-L pixel u covers level-0 [u 2^L, (u+1) 2^L), so its centre,
-           * in OpenCV's convention, is at (u + 0.5) 2^L - 0.5. */
-          points[written].x = (c.x + rect.x + 0.5f) * scale - 0.5f;
-          points[written].y = (c.y + rect.y + 0.5f) * scale - 0.5f;
+          points[written].x = c.x + rect.x;
+          points[written].y = c.y + rect.y;
           point_area[written] = i;
           written++;
         }

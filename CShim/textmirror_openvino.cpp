@@ -54,15 +54,6 @@ std::map<std::string, std::weak_ptr<const ModelBytes>> model_cache;
 
 }  // namespace
 
-void copy_message (char *error, size_t error_size, const std::string &text)
-{
-  if (error == nullptr || error_size == 0)
-    return;
-  size_t n = std::min (text.size (), error_size - 1);
-  std::memcpy (error, text.data (), n);
-  error[n] = '\0';
-}
-
 std::shared_ptr<const ModelBytes> read_model_file (const char *path)
 {
   struct stat info;

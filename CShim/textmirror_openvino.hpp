@@ -25,10 +25,6 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/* Copies text into a caller's C buffer, NUL-terminated and truncated to error_size bytes;
- * accepts a NULL buffer. */
-void copy_message (char *error, size_t error_size, const std::string &text);
-
 /* The bytes of a model file, read once per path, size and modification time and shared by
  * every network built from it (weak references: they go away with the last network). */
 using ModelBytes = std::vector<char>;

@@ -6,6 +6,7 @@
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */
 #include "textmirror.h"
+#include "textmirror_errors.hpp"
 #include "textmirror_exit_guard.hpp"
 #include "textmirror_openvino.hpp"
 
@@ -18,6 +19,9 @@
 #include <vector>
 
 namespace openvino = textmirror::openvino;
+using textmirror::caught_error;
+using textmirror::copy_message;
+using textmirror::loading_failure;
 
 struct TextMirrorRecognizer {
   std::unique_ptr<openvino::Network> net;
@@ -82,7 +86,7 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
     char *error, size_t error_size)
 {
   if (model_path == nullptr || model_path[0] == '\0') {
-    openvino::copy_message (error, error_size, "no recognizer model path given");
+    copy_message (error, error_size, "no recognizer model path given");
     return nullptr;
   }
   try {
@@ -100,13 +104,9 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
           probabilities.data (), 64, &steps, &count);
     });
     return recognizer.release ();
-  } catch (const std::bad_alloc &) {
-    openvino::copy_message (error, error_size, std::string ("out of memory loading '") + model_path + "'");
-  } catch (const std::exception &e) {
-    openvino::copy_message (error, error_size, std::string ("could not load the recognizer model '")
-        + model_path + "' (is it the PP-OCR recognizer fetched by scripts/fetch-model.sh?): " + e.what ());
   } catch (...) {
-    openvino::copy_message (error, error_size, std::string ("unknown error loading '") + model_path + "'");
+    copy_message (error, error_size, loading_failure (model_path, "recognizer model",
+        "the PP-OCR recognizer"));
   }
   return nullptr;
 }
@@ -149,12 +149,8 @@ textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb,
     textmirror_recognizer_read (recognizer, rgb, width, stride, best_class, best_probability,
         capacity, out_steps, out_classes);
     return TEXTMIRROR_RECOGNIZER_OK;
-  } catch (const std::bad_alloc &) {
-    recognizer->last_error = "out of memory";
-  } catch (const std::exception &e) {
-    recognizer->last_error = e.what ();
   } catch (...) {
-    recognizer->last_error = "unknown error";
+    recognizer->last_error = caught_error ().message;
   }
   return TEXTMIRROR_RECOGNIZER_ERROR_INFERENCE;
 }

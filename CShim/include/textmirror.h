@@ -58,9 +58,6 @@ typedef enum {
   TEXTMIRROR_TEXT_ORIENTATION_MIRRORED = 2, /* lines that read mirror-reversed */
 } TextMirrorTextOrientation;
 
-/* The largest detector input side (the "detection-size" property's maximum). */
-#define TEXTMIRROR_DETECTION_SIZE_MAX 4096
-
 /* The reversal applied inside each region (the element's "flip" property). */
 typedef enum {
   TEXTMIRROR_FLIP_HORIZONTAL = 0,
@@ -98,12 +95,17 @@ typedef enum {
   TEXTMIRROR_DETECTION_SYNC = 2,
 } TextMirrorDetectionMode;
 
-/* Every property value the session needs, copied by the callee (strings included). */
+/* Every property value the session needs, copied by the callee (strings included). In the
+ * element's property order (see textmirror_properties). */
 typedef struct {
   const char *regions;          /* "x,y,w,h[,angle];..." or NULL */
   TextMirrorFlip flip;
   int32_t detect;               /* nonzero: run the text detector */
   const char *model;            /* path of the ONNX detection model, NULL = default */
+  /* Reading (see LineReader.swift). */
+  int32_t verify;               /* nonzero: mirror a detected box only once a character was read in it */
+  TextMirrorTextOrientation text_orientation;
+  int32_t seamless;             /* nonzero: mirror detected lines but not their background */
   TextMirrorDetectionMode detection_mode;
   double detection_rate;        /* Hz, upper bound */
   int32_t detection_size;       /* long side of the detector's input, pixels */
@@ -114,15 +116,38 @@ typedef struct {
   double box_threshold;         /* minimum mean probability of a box */
   double min_text_height;       /* fraction of the frame height */
   /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
-  double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
   int32_t tracking;             /* nonzero: move boxes with the measured motion */
+  double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
   int32_t hold_time;            /* ms a box is kept after the last detection that found it */
   int32_t draw_boxes;           /* nonzero: outline mirrored boxes (fresh and tracked differ) */
-  /* Reading (see LineReader.swift). */
-  int32_t verify;               /* nonzero: mirror a detected box only once a character was read in it */
-  TextMirrorTextOrientation text_orientation;
-  int32_t seamless;             /* nonzero: mirror detected lines but not their background */
 } TextMirrorSettings;
+
+/* The bounds of a numeric property. */
+typedef struct {
+  double minimum;
+  double maximum;
+} TextMirrorRange;
+
+/* The default and the range of every property, written once, in Swift
+ * (TextMirrorCore/ElementProperties.swift): the element's param specs and initial values come
+ * from here. */
+typedef struct {
+  TextMirrorSettings defaults;  /* regions and model: NULL */
+  int32_t enabled;              /* the defaults of the properties the session does not see */
+  int32_t post_messages;
+  TextMirrorRange detection_rate;
+  TextMirrorRange detection_size;
+  TextMirrorRange threads;
+  TextMirrorRange parallel_detections;
+  TextMirrorRange text_threshold;
+  TextMirrorRange box_threshold;
+  TextMirrorRange min_text_height;
+  TextMirrorRange smoothing;
+  TextMirrorRange hold_time;
+} TextMirrorProperties;
+
+/* The table; never NULL, the same constant table for the life of the process. */
+const TextMirrorProperties *textmirror_properties (void);
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */
 /* A constant rather than a macro so Swift imports it. */
@@ -155,6 +180,9 @@ typedef struct {
 
 #define TEXTMIRROR_MAX_BOXES 256
 
+/* Bytes of a warning in a TextMirrorFrameResult, NUL included. */
+#define TEXTMIRROR_MAX_WARNING 512
+
 /* What one frame produced, for the element to report. Boxes past TEXTMIRROR_MAX_BOXES are
  * mirrored but not reported. */
 typedef struct {
@@ -164,6 +192,10 @@ typedef struct {
   TextMirrorTimestamps detection_time;  /* of the frame that detection ran on */
   int32_t n_detected;
   TextMirrorBox detected[TEXTMIRROR_MAX_BOXES];
+  /* "" or, at most every few seconds per kind, what failed since the last warning (the
+   * detector, the optical flow), for the element to post as a warning; the frame itself was
+   * processed (a failed detection keeps the previous boxes). */
+  char warning[TEXTMIRROR_MAX_WARNING];
 } TextMirrorFrameResult;
 
 /* Creates a session with these settings; loads the detection model when settings->detect is
@@ -237,8 +269,8 @@ typedef struct {
 typedef struct TextMirrorDetector TextMirrorDetector;
 
 /* Loads the model (the ONNX file fetched by scripts/fetch-model.sh) and compiles it for one
- * input size, input_width x input_height (both multiples of 32, at most
- * TEXTMIRROR_DETECTION_SIZE_MAX): OpenVINO runs a network of fixed shape fastest, so make a
+ * input size, input_width x input_height (both multiples of 32, at most the "detection-size"
+ * property's maximum, textmirror_properties): OpenVINO runs a network of fixed shape fastest, so make a
  * new detector when the size changes. The file is read once per path and shared between
  * detectors. threads: OpenVINO threads for this network, 0 = one per core, clamped to the
  * cores. Runs the network once to prove the model works. Returns NULL on failure with a
@@ -329,6 +361,9 @@ typedef enum {
   TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY = 4,
 } TextMirrorFlowStatus;
 
+/* The smallest picture side worth tracking in; smaller pictures are refused. */
+#define TEXTMIRROR_FLOW_MIN_SIDE 8
+
 /* How points are followed; fixed for the life of a flow object. */
 typedef struct {
   int32_t window;               /* Lucas-Kanade window side in pixels, odd, 5..31 */
@@ -338,16 +373,13 @@ typedef struct {
 } TextMirrorFlowParams;
 
 /* Where to look for corners in the previous picture: a rectangle in picture pixels (clipped
- * to the picture), searched on pyramid level `level` (0 = the picture itself; each level
- * halves the size, so a coarse level finds fewer, larger features at a fraction of the
- * cost). At most max_points corners at least min_distance (level-0 pixels) apart, each at
+ * to the picture). At most max_points corners at least min_distance pixels apart, each at
  * least `quality` times the strongest corner of the area. */
 typedef struct {
   int32_t x;
   int32_t y;
   int32_t width;
   int32_t height;
-  int32_t level;
   int32_t max_points;
   float min_distance;
   float quality;

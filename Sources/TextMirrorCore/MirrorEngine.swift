@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Everything textmirror does to a frame, without GStreamer: schedule text detection, read and
@@ -9,37 +10,39 @@ import Synchronization
 /// serialises them); `update` may be called from any thread at any time. Settings are copied
 /// out of their lock once per frame and no lock is held while pixels are touched.
 public final class MirrorEngine: Sendable {
+    /// The element's settings, in its property order; defaults from `ElementProperties`.
     public struct Settings: Sendable, Equatable {
         public var regions: [MirrorRegion] = []
-        public var flip: Flip = .horizontal
-        public var detect = true
-        public var mode: DetectionMode = .auto
+        public var flip = ElementProperties.flip
+        public var detect = ElementProperties.detect
+        /// Mirror a detected box only once the recognizer read a character in it.
+        public var verify = ElementProperties.verify
+        /// Which lines are turned, by how they read.
+        public var textOrientation = ElementProperties.textOrientation
+        /// Mirror the text of a detected box but not its background (gradients, vignetting,
+        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
+        public var seamless = ElementProperties.seamless
+        public var mode = ElementProperties.detectionMode
         /// Upper bound on detections per second of stream time.
-        public var rate = 30.0
-        /// Boxes shorter than this fraction of the frame height are ignored.
-        public var minTextHeight = 0.01
+        public var rate = ElementProperties.detectionRate.defaultValue
         public var thresholds = DetectionThresholds()
-        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
-        public var smoothing = 0.35
+        /// Detected lines whose shorter side is under this fraction of the frame height are
+        /// left alone (the one place `min-text-height` is applied).
+        public var minTextHeight = ElementProperties.minTextHeight.defaultValue
         /// Move boxes with the measured motion between detections and bring late detections up
         /// to date; false holds each box where it was last detected.
-        public var tracking = true
+        public var tracking = ElementProperties.tracking
+        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
+        public var smoothing = ElementProperties.smoothing.defaultValue
         /// Milliseconds a box stays after its text was last detected.
-        public var holdTime = Double(BoxTracker.defaultHoldTime) / 1e6
+        public var holdTime = ElementProperties.holdTime.defaultValue
+        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
+        /// carried by tracking in orange.
+        public var drawBoxes = ElementProperties.drawBoxes
         /// Fit each detected box to the ink inside it, on the frame it was detected on
         /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
         /// benchmark's comparison.
         public var refine = true
-        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
-        /// carried by tracking in orange.
-        public var drawBoxes = false
-        /// Mirror a detected box only once the recognizer read a character in it.
-        public var verify = true
-        /// Mirror the text of a detected box but not its background (gradients, vignetting,
-        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
-        public var seamless = true
-        /// Which lines are turned, by how they read.
-        public var textOrientation: TextOrientation = .any
 
         public init() {}
 
@@ -50,8 +53,7 @@ public final class MirrorEngine: Sendable {
         }
 
         var trackerParameters: BoxTracker.Parameters {
-            let hold = holdTime.isFinite ? min(max(holdTime, 0), 3_600_000) : 0
-            return BoxTracker.Parameters(smoothing: smoothing, holdTime: UInt64(hold * 1e6))
+            BoxTracker.Parameters(smoothing: smoothing, holdTime: holdTime)
         }
     }
 
@@ -63,6 +65,9 @@ public final class MirrorEngine: Sendable {
         /// A detection that finished since the previous frame, with the stamp of the frame it
         /// was computed on.
         public var detection: Detection?
+        /// What failed since the last warning (the detector, the motion measurement), at most
+        /// every `FailureWarning.interval` per stage, for the element to post as a warning.
+        public var warning: String?
     }
 
     public enum ProcessError: Error, Equatable {
@@ -72,13 +77,15 @@ public final class MirrorEngine: Sendable {
 
     private struct StreamState {
         var mirror: FrameMirror?
-        var cadence = DetectionCadence(rate: 30)
+        var cadence = DetectionCadence(rate: ElementProperties.detectionRate.defaultValue)
         var tracker = BoxTracker()
         var clock = FrameClock()
         /// Whether the previous frame was given to the motion estimator; when it was not, the
         /// estimator's remembered picture is stale.
         var measuredLastFrame = false
         var generation: UInt64 = 0
+        var detectionWarning = FailureWarning(stage: "Text detection")
+        var motionWarning = FailureWarning(stage: "Motion measurement (optical flow)")
     }
 
     private let settings = Mutex(Settings())
@@ -181,17 +188,19 @@ public final class MirrorEngine: Sendable {
             // Async: a frame the busy detector would not take soon is not copied, and does not
             // count as detected for the cadence.
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
-            switch current.mode.resolved(upstreamIsLive: upstreamIsLive) {
-            case .sync:
+            if sync {
                 if due {
                     let input = detector.prepare(frame, layout: mirror.layout)
-                    // A failed detection keeps the previous boxes.
-                    if let boxes = try? detector.detect(input, thresholds: current.thresholds) {
+                    // A failed detection keeps the previous boxes, and is warned about below.
+                    do {
+                        let boxes = try detector.detect(input, thresholds: current.thresholds)
                         report.detection = Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
                                                      generation: state.generation)
+                    } catch {
+                        worker.record(failure: error)
                     }
                 }
-            case .async, .auto:
+            } else {
                 if due {
                     worker.submit(detector.prepare(frame, layout: mirror.layout),
                                   thresholds: current.thresholds, stamp: stamp, finish: finish)
@@ -212,6 +221,7 @@ public final class MirrorEngine: Sendable {
             state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
                                  parameters: parameters)
             report.mirrored = state.tracker.boxes
+            report.warning = Self.warning(&state, worker: worker, motion: current.tracking ? motion : nil)
         } else {
             Self.forgetTracks(&state)
         }
@@ -222,6 +232,8 @@ public final class MirrorEngine: Sendable {
                 s.clock = state.clock
                 s.measuredLastFrame = state.measuredLastFrame
                 s.cadence = state.cadence
+                s.detectionWarning = state.detectionWarning
+                s.motionWarning = state.motionWarning
             }
         }
 
@@ -239,6 +251,17 @@ public final class MirrorEngine: Sendable {
             }
         }
         return report
+    }
+
+    /// The failures of detection and motion measurement not yet warned about, if a warning is
+    /// due (see `FailureWarning`).
+    private static func warning(_ state: inout StreamState, worker: DetectionWorker,
+                                motion: (any MotionEstimating)?) -> String? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let messages = [state.detectionWarning.message(for: worker.failures, now: now),
+                        motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }]
+        let due = messages.compactMap { $0 }
+        return due.isEmpty ? nil : due.joined(separator: "; ")
     }
 
     /// The work on detected boxes that needs their frame: fitting them to their ink, then

@@ -14,20 +14,9 @@
 /// A reverse-copy moves a block at a time (16 bytes, or 24 for 3-byte pixels), reversing the
 /// units inside the block; the few units left over are moved one by one.
 ///
-/// A kernel is chosen once per format (`RowReversal.kernel(for:)`) and called once per row.
-public typealias RowKernel = @Sendable (_ row: UnsafeMutableRawPointer, _ units: Int) -> Void
-
-public enum RowReversal {
-    public static func kernel(for plane: FrameLayout.Plane) -> RowKernel {
-        let reverser = RowReverser(plane)
-        return { row, units in
-            withUnsafeTemporaryAllocation(byteCount: reverser.scratchBytes(units: units), alignment: 16) {
-                reverser.reverse(row, units: units, scratch: $0.baseAddress!)
-            }
-        }
-    }
-}
-
+/// A reverser is chosen once per plane kind when the format is set (`FrameMirror`) and called
+/// once per row.
+///
 /// The reversal for one kind of plane, with the scratch memory passed in, so that the rows of
 /// a region share one buffer (`FrameMirror` allocates it once per region and plane).
 struct RowReverser: Sendable {

@@ -16,7 +16,7 @@ struct EngineRun {
     struct Settings: CustomStringConvertible {
         var live: Bool
         var tracking: Bool
-        var smoothing = 0.35
+        var smoothing = MirrorEngine.Settings().smoothing
         var holdTime = MirrorEngine.Settings().holdTime
         var rate = 15.0
 
@@ -147,6 +147,8 @@ final class TimedMotion: MotionEstimating {
     private let recorded = Mutex(Times())
 
     init(_ inner: any MotionEstimating) { self.inner = inner }
+
+    var failures: FailureTally { inner.failures }
 
     var times: Times { recorded.withLock { $0 } }
 

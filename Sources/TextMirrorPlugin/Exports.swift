@@ -10,14 +10,27 @@ import TextMirrorCore
 public func textmirror_regions_validate(
     _ spec: UnsafePointer<CChar>?, _ errorBuffer: UnsafeMutablePointer<CChar>?, _ errorSize: Int
 ) -> TextMirrorStatus {
-    do {
-        _ = try RegionSpec.parse(spec.map { String(cString: $0) } ?? "")
+    switch ParsedRegions.parse(spec) {
+    case .success:
         return TEXTMIRROR_OK
-    } catch {
+    case .failure(let error):
         writeCString(error.description, to: errorBuffer, capacity: errorSize)
         return TEXTMIRROR_ERROR_INVALID_ARGUMENT
     }
 }
+
+/// textmirror.h: textmirror_properties
+@_cdecl("textmirror_properties")
+public func textmirror_properties() -> UnsafePointer<TextMirrorProperties> {
+    propertyTable
+}
+
+/// Made once, on first use, and never freed: the C side keeps the pointer.
+nonisolated(unsafe) private let propertyTable: UnsafePointer<TextMirrorProperties> = {
+    let table = UnsafeMutablePointer<TextMirrorProperties>.allocate(capacity: 1)
+    table.initialize(to: TextMirrorProperties.fromElementProperties())
+    return UnsafePointer(table)
+}()
 
 /// textmirror.h: textmirror_session_new
 @_cdecl("textmirror_session_new")

@@ -1,4 +1,5 @@
 import CShim
+import Synchronization
 import TextMirrorCore
 
 extension MirrorEngine.Settings {
@@ -7,38 +8,64 @@ extension MirrorEngine.Settings {
     /// TEXTMIRROR_ERROR_INVALID_ARGUMENT; everything else is applied regardless.
     mutating func apply(_ c: TextMirrorSettings) -> TextMirrorStatus {
         var status = TEXTMIRROR_OK
-        if let regions = try? RegionSpec.parse(c.regions.map { String(cString: $0) } ?? "") {
+        if case .success(let regions) = ParsedRegions.parse(c.regions) {
             self.regions = regions
         } else {
             status = TEXTMIRROR_ERROR_INVALID_ARGUMENT
         }
-        switch c.flip {
-        case TEXTMIRROR_FLIP_VERTICAL: flip = .vertical
-        case TEXTMIRROR_FLIP_ROTATE_180: flip = .rotate180
-        default: flip = .horizontal
-        }
+        flip = BoundaryEnums.flip.swift(c.flip)
         detect = c.detect != 0
-        switch c.detection_mode {
-        case TEXTMIRROR_DETECTION_ASYNC: mode = .async
-        case TEXTMIRROR_DETECTION_SYNC: mode = .sync
-        default: mode = .auto
-        }
-        if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
-        if c.min_text_height.isFinite { minTextHeight = min(max(c.min_text_height, 0), 1) }
-        thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
-        if c.smoothing.isFinite { smoothing = min(max(c.smoothing, 0), 1) }
-        tracking = c.tracking != 0
-        drawBoxes = c.draw_boxes != 0
-        holdTime = Double(max(c.hold_time, 0))
         verify = c.verify != 0
-        switch c.text_orientation {
-        case TEXTMIRROR_TEXT_ORIENTATION_NORMAL: textOrientation = .normal
-        case TEXTMIRROR_TEXT_ORIENTATION_MIRRORED: textOrientation = .mirrored
-        default: textOrientation = .any
-        }
+        textOrientation = BoundaryEnums.textOrientation.swift(c.text_orientation)
         seamless = c.seamless != 0
+        mode = BoundaryEnums.detectionMode.swift(c.detection_mode)
+        if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
+        thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
+        if c.min_text_height.isFinite { minTextHeight = ElementProperties.minTextHeight.clamped(c.min_text_height) }
+        tracking = c.tracking != 0
+        if c.smoothing.isFinite { smoothing = ElementProperties.smoothing.clamped(c.smoothing) }
+        holdTime = Double(max(c.hold_time, 0))
+        drawBoxes = c.draw_boxes != 0
         return status
     }
+}
+
+/// The `regions` string, parsed once per value: the check when the property is set
+/// (textmirror_regions_validate) and every settings update after it share the result.
+enum ParsedRegions {
+    private static let last = Mutex<(spec: String, result: Result<[MirrorRegion], RegionSpec.ParseError>)?>(nil)
+
+    static func parse(_ spec: UnsafePointer<CChar>?) -> Result<[MirrorRegion], RegionSpec.ParseError> {
+        let text = spec.map { String(cString: $0) } ?? ""
+        if let cached = last.withLock({ $0 }), cached.spec == text { return cached.result }
+        let result = Result { () throws(RegionSpec.ParseError) in try RegionSpec.parse(text) }
+        last.withLock { $0 = (text, result) }
+        return result
+    }
+}
+
+/// A C enum's values beside the Swift enum's, read in both directions from one table. A C
+/// value the table lacks reads as its first row, the property's default.
+struct EnumMapping<C: Equatable & Sendable, S: Equatable & Sendable>: Sendable {
+    let rows: [(c: C, swift: S)]
+
+    func swift(_ c: C) -> S { rows.first { $0.c == c }?.swift ?? rows[0].swift }
+    func c(_ swift: S) -> C { rows.first { $0.swift == swift }?.c ?? rows[0].c }
+}
+
+/// The enums of textmirror.h beside the core's.
+enum BoundaryEnums {
+    static let flip = EnumMapping<TextMirrorFlip, Flip>(rows: [
+        (TEXTMIRROR_FLIP_HORIZONTAL, .horizontal), (TEXTMIRROR_FLIP_VERTICAL, .vertical),
+        (TEXTMIRROR_FLIP_ROTATE_180, .rotate180)])
+    static let textOrientation = EnumMapping<TextMirrorTextOrientation, TextOrientation>(rows: [
+        (TEXTMIRROR_TEXT_ORIENTATION_ANY, .any), (TEXTMIRROR_TEXT_ORIENTATION_NORMAL, .normal),
+        (TEXTMIRROR_TEXT_ORIENTATION_MIRRORED, .mirrored)])
+    static let detectionMode = EnumMapping<TextMirrorDetectionMode, DetectionMode>(rows: [
+        (TEXTMIRROR_DETECTION_AUTO, .auto), (TEXTMIRROR_DETECTION_ASYNC, .async),
+        (TEXTMIRROR_DETECTION_SYNC, .sync)])
+    static let precision = EnumMapping<TextMirrorPrecision, ElementProperties.InferencePrecision>(rows: [
+        (TEXTMIRROR_PRECISION_AUTO, .auto), (TEXTMIRROR_PRECISION_F32, .f32)])
 }
 
 extension SessionSettings {
@@ -50,7 +77,48 @@ extension SessionSettings {
             inputLongSide: Int(c.detection_size),
             threads: Int(c.threads),
             parallelDetections: Int(c.parallel_detections),
-            precision: c.precision == TEXTMIRROR_PRECISION_F32 ? TEXTMIRROR_PRECISION_F32 : TEXTMIRROR_PRECISION_AUTO))
+            precision: BoundaryEnums.precision.c(BoundaryEnums.precision.swift(c.precision))))
+    }
+}
+
+extension TextMirrorProperties {
+    /// `ElementProperties` as textmirror.h carries it.
+    static func fromElementProperties() -> TextMirrorProperties {
+        typealias P = ElementProperties
+        var table = TextMirrorProperties()
+        table.defaults = TextMirrorSettings(
+            regions: nil, flip: BoundaryEnums.flip.c(P.flip), detect: P.detect ? 1 : 0, model: nil,
+            verify: P.verify ? 1 : 0, text_orientation: BoundaryEnums.textOrientation.c(P.textOrientation),
+            seamless: P.seamless ? 1 : 0, detection_mode: BoundaryEnums.detectionMode.c(P.detectionMode),
+            detection_rate: P.detectionRate.defaultValue, detection_size: Int32(P.detectionSize.defaultValue),
+            threads: Int32(P.threads.defaultValue),
+            parallel_detections: Int32(P.parallelDetections.defaultValue), precision: BoundaryEnums.precision.c(P.inferencePrecision),
+            text_threshold: P.textThreshold.defaultValue, box_threshold: P.boxThreshold.defaultValue,
+            min_text_height: P.minTextHeight.defaultValue, tracking: P.tracking ? 1 : 0,
+            smoothing: P.smoothing.defaultValue, hold_time: Int32(P.holdTime.defaultValue),
+            draw_boxes: P.drawBoxes ? 1 : 0)
+        table.enabled = P.enabled ? 1 : 0
+        table.post_messages = P.postMessages ? 1 : 0
+        table.detection_rate = TextMirrorRange(P.detectionRate)
+        table.detection_size = TextMirrorRange(P.detectionSize)
+        table.threads = TextMirrorRange(P.threads)
+        table.parallel_detections = TextMirrorRange(P.parallelDetections)
+        table.text_threshold = TextMirrorRange(P.textThreshold)
+        table.box_threshold = TextMirrorRange(P.boxThreshold)
+        table.min_text_height = TextMirrorRange(P.minTextHeight)
+        table.smoothing = TextMirrorRange(P.smoothing)
+        table.hold_time = TextMirrorRange(P.holdTime)
+        return table
+    }
+}
+
+extension TextMirrorRange {
+    init(_ limits: ElementProperties.Limits<Double>) {
+        self.init(minimum: limits.minimum, maximum: limits.maximum)
+    }
+
+    init(_ limits: ElementProperties.Limits<Int>) {
+        self.init(minimum: Double(limits.minimum), maximum: Double(limits.maximum))
     }
 }
 
@@ -77,6 +145,7 @@ extension TextMirrorFrameResult {
         detection_time = TextMirrorTimestamps(report.detection?.stamp ?? FrameStamp())
         // What the detector found is fresh by definition.
         n_detected = Self.copy((report.detection?.boxes ?? []).map { ($0, true) }, into: &detected)
+        Self.copy(report.warning ?? "", into: &warning)
     }
 
     /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a

@@ -27,13 +27,16 @@ public final class TextDetector: TextDetecting {
         public var precision: TextMirrorPrecision
         public var postprocess: TextBoxPostprocess
         public var sampling: RGBDownscaler.Sampling
-        /// More boxes than this in one frame keeps the best-scoring ones.
+        /// More boxes than this in one frame keeps the best-scoring ones; by default as many as
+        /// a frame's report holds (TEXTMIRROR_MAX_BOXES).
         public var maxBoxes: Int
 
         public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
-                    threads: Int = 0, parallelDetections: Int = 0, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
+                    threads: Int = ElementProperties.threads.defaultValue,
+                    parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
+                    precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
                     postprocess: TextBoxPostprocess = TextBoxPostprocess(),
-                    sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = 256) {
+                    sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = Int(TEXTMIRROR_MAX_BOXES)) {
             self.modelPath = modelPath
             self.detectionSize = detectionSize
             self.threads = threads

@@ -1,5 +1,5 @@
 import Testing
-import TextMirrorCore
+@testable import TextMirrorCore
 
 /// The row kernels on their own: every unit size and 4:2:2 variant, every row length from 0 to
 /// 70 units, at every start alignment, with guard bytes on both sides that must stay as they were.
@@ -40,7 +40,12 @@ import TextMirrorCore
     func reversesRowsOfEveryLength(units: Int) {
         let guardBytes = 24
         for (name, plane) in Self.planes {
-            let kernel = RowReversal.kernel(for: plane)
+            let reverser = RowReverser(plane)
+            func kernel(_ row: UnsafeMutableRawPointer, _ units: Int) {
+                withUnsafeTemporaryAllocation(byteCount: reverser.scratchBytes(units: units), alignment: 16) {
+                    reverser.reverse(row, units: units, scratch: $0.baseAddress!)
+                }
+            }
             let rowBytes = units * plane.unitBytes
             for misalignment in 0..<4 {
                 let count = misalignment + guardBytes + rowBytes + guardBytes

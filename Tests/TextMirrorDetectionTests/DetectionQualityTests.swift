@@ -1,6 +1,7 @@
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// The real model on pictures the tests draw: every drawn line must be found, covered and
 /// oriented, and nothing else boxed. Thresholds are the element's defaults (0.3 / 0.5) and the

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// A quality table on the rendered scenes, for tuning (unclip ratio, thresholds, detection size)
 /// and for the figures in the README. Opt-in, since it only prints:

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// Rough timing tables (not a benchmark): per detection size and thread count, the median time
 /// of the C++ part (normalize, forward, threshold, contours, scores) and of the Swift parts

@@ -1,6 +1,7 @@
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// The real recognizer on the rendered scenes: every drawn line is read (verification keeps
 /// it), in the right orientation, and boxes on pictures without text are dropped.

@@ -135,20 +135,7 @@ import TextMirrorCore
         expectClose(line.box.angle, 0, 1e-9)
     }
 
-    @Test func linesLowerThanMinTextHeightAreDropped() {
-        let input = DetectorInputSize(width: 640, height: 352)
-        let small = kernel(100, 100, 60, 2, 0)     // about 10 frame pixels high after unclip
-        let large = kernel(300, 200, 200, 20, 0)   // about 97 frame pixels high
-        let post = TextBoxPostprocess(unclipRatio: 1.5, minTextHeight: 0.03)   // 21.6 pixels
-        let lines = post.textBoxes([small, large], input: input, frameWidth: 1280, frameHeight: 720)
-        #expect(lines.count == 1)
-        #expect(lines.first?.box.centerX == 600)
-        #expect(TextBoxPostprocess(minTextHeight: 0).textBoxes([small, large], input: input,
-                                                               frameWidth: 1280, frameHeight: 720).count == 2)
-    }
-
     @Test func defaultsAreMeasuredValues() {
         #expect(TextBoxPostprocess().unclipRatio == 1.5)
-        #expect(TextBoxPostprocess().minTextHeight == 0)
     }
 }

@@ -5,6 +5,7 @@ import CShim
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// The detector's contract: the C API refuses bad arguments with a status and a message, a
 /// bad model fails at load with the path named, and results depend only on the picture.

@@ -1,5 +1,6 @@
 import CGStreamer
 import Testing
+import TextMirrorTestSupport
 
 /// Buffers whose planes do not lie where GStreamer's default layout puts them, announced by a
 /// GstVideoMeta: longer rows and gaps between planes. The element must use the real strides

@@ -1,5 +1,6 @@
 import CGStreamer
 import Testing
+import TextMirrorTestSupport
 
 /// Several textmirror elements in one pipeline: each keeps its own settings and state.
 @Suite struct MultipleInstancesTests {

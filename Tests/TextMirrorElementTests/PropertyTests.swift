@@ -1,6 +1,7 @@
 import CGStreamer
 import CShim
 import Testing
+import TextMirrorTestSupport
 
 /// The element's properties: defaults, refusal of malformed regions, and changes while PLAYING.
 /// Frame checks use GRAY8, where the expected picture is easy to write down: each row's bytes.
@@ -50,6 +51,53 @@ import Testing
             // GST_PARAM_MUTABLE_PLAYING is a macro Swift cannot import: 1 << (G_PARAM_USER_SHIFT + 4).
             #expect(flags & (1 << (UInt32(G_PARAM_USER_SHIFT) + 4)) != 0, "\(name) cannot change while PLAYING")
         }
+    }
+
+    /// Every numeric property's range and default is the table's (textmirror_properties), and
+    /// the properties are installed in the one property order.
+    @Test func rangesAndDefaultsComeFromTheTable() throws {
+        let element = try #require(gst_element_factory_make("textmirror", nil))
+        defer { gst_object_unref(UnsafeMutableRawPointer(element)) }
+        let table = textmirror_properties().pointee
+        let doubles: [(String, TextMirrorRange, Double)] = [
+            ("detection-rate", table.detection_rate, table.defaults.detection_rate),
+            ("text-threshold", table.text_threshold, table.defaults.text_threshold),
+            ("box-threshold", table.box_threshold, table.defaults.box_threshold),
+            ("min-text-height", table.min_text_height, table.defaults.min_text_height),
+            ("smoothing", table.smoothing, table.defaults.smoothing)]
+        for (name, range, value) in doubles {
+            let spec = try #require(ObjectProperties.paramSpec(element, name))
+            let d = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecDouble.self).pointee
+            #expect((d.minimum, d.maximum, d.default_value) == (range.minimum, range.maximum, value), "\(name)")
+        }
+        let ints: [(String, TextMirrorRange, Int32)] = [
+            ("detection-size", table.detection_size, table.defaults.detection_size),
+            ("threads", table.threads, table.defaults.threads),
+            ("parallel-detections", table.parallel_detections, table.defaults.parallel_detections)]
+        for (name, range, value) in ints {
+            let spec = try #require(ObjectProperties.paramSpec(element, name))
+            let i = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecInt.self).pointee
+            #expect((Double(i.minimum), Double(i.maximum), i.default_value) == (range.minimum, range.maximum, value), "\(name)")
+        }
+        let hold = try #require(ObjectProperties.paramSpec(element, "hold-time"))
+        let u = UnsafeMutableRawPointer(hold).assumingMemoryBound(to: GParamSpecUInt.self).pointee
+        #expect((Double(u.minimum), Double(u.maximum), Int32(u.default_value))
+                == (table.hold_time.minimum, table.hold_time.maximum, table.defaults.hold_time))
+        #expect((table.detection_size.maximum, table.defaults.hold_time, table.defaults.smoothing) == (4096, 500, 0.35))
+
+        var count: guint = 0
+        let klass = UnsafeMutableRawPointer(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
+            .pointee.g_class!).assumingMemoryBound(to: GObjectClass.self)
+        let specs = try #require(g_object_class_list_properties(klass, &count))
+        defer { g_free(specs) }
+        let own = (0..<Int(count)).compactMap { i -> String? in
+            let spec = specs[i]!
+            return spec.pointee.owner_type == klass.pointee.g_type_class.g_type ? String(cString: spec.pointee.name) : nil
+        }
+        #expect(own == ["regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "seamless",
+                        "detection-mode", "detection-rate", "detection-size", "threads", "parallel-detections", "inference-precision",
+                        "text-threshold", "box-threshold", "min-text-height", "tracking", "smoothing", "hold-time",
+                        "post-messages", "draw-boxes"])
     }
 
     /// The properties that choose and load the networks are read at start: while the element

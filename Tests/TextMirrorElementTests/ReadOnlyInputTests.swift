@@ -1,5 +1,6 @@
 import CGStreamer
 import Testing
+import TextMirrorTestSupport
 
 /// Buffers the element may not write to: it must mirror a copy and leave the original alone.
 @Suite struct ReadOnlyInputTests {

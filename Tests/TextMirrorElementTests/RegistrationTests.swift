@@ -1,6 +1,7 @@
 import CGStreamer
 import CShim
 import Testing
+import TextMirrorTestSupport
 
 @Suite struct RegistrationTests {
     init() { GStreamer.setUp() }

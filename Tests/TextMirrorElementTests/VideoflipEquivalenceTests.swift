@@ -1,5 +1,6 @@
 import CGStreamer
 import Testing
+import TextMirrorTestSupport
 
 /// A whole-frame region must mirror exactly as GStreamer's videoflip does, for every format
 /// the pad template offers: odd sizes, widths that are no multiple of 4, and sizes long enough

@@ -2,6 +2,7 @@ import CGStreamer
 import CGStreamerCheck
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// Properties changed from other threads while frames flow: no crash, no error, no write to a
 /// buffer the element may not write to, and the element still does its job afterwards.

@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// Flushing seeks forget boxes and pending detections; EOS in sync mode still processes (and
 /// detects on) the last frames.

@@ -3,6 +3,7 @@ import CGStreamerCheck
 import Foundation
 import Testing
 import TextMirrorCore
+import TextMirrorTestSupport
 
 /// Frame geometry at the extremes, with detection on: 8K frames, 1x1 to 3x3 frames in every
 /// format, and degenerate regions.

@@ -2,6 +2,7 @@ import CGStreamer
 import Foundation
 import TextMirrorCore
 import Testing
+import TextMirrorTestSupport
 
 /// A model that is missing, damaged or of another network: the element fails at start with an
 /// element error that names the file and says how to fetch the model, and the pipeline fails

@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// Caps change mid-stream while a detection is in flight (async mode, the real model): boxes
 /// found in a frame of the old geometry are never applied to a frame of the new one.

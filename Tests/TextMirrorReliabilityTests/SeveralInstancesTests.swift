@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// Several textmirror elements with detection on, in one pipeline and in several pipelines of
 /// one process: they share the model (DetectorLoading.swift, SharedDetectors) and each still

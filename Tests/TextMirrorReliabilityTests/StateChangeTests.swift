@@ -2,6 +2,7 @@ import CGStreamer
 import Foundation
 import TextMirrorCore
 import Testing
+import TextMirrorTestSupport
 
 /// State changes while detection runs, and elements disposed with detection work queued.
 @Suite(.serialized) struct StateChangeTests {

@@ -2,13 +2,12 @@
 ///
 /// Stream time (not wall-clock time) makes sync mode reproducible: the same file gives the same
 /// detection frames on a slow or a fast machine. Frames without a timestamp fall back to a
-/// frame count at `assumedFrameRate`.
+/// frame count at `AssumedFrameRate`.
 public struct DetectionCadence: Sendable {
     public var rate: Double
     private var lastTime: UInt64?
     private var framesSinceLast = 0
     private var started = false
-    private let assumedFrameRate = 30.0
 
     public init(rate: Double) {
         self.rate = rate
@@ -31,7 +30,7 @@ public struct DetectionCadence: Sendable {
             // The first frame, or the first one with a timestamp after frames without.
             due = true
         } else {
-            due = Double(framesSinceLast) * 1e9 / assumedFrameRate >= interval * 0.95
+            due = Double(framesSinceLast) * 1e9 / AssumedFrameRate.framesPerSecond >= interval * 0.95
         }
         if due {
             lastTime = time

@@ -37,9 +37,7 @@ public final class DetectionWorker: Sendable {
         var submitted: UInt64 = 0
         /// The sequence of the newest job whose result was kept.
         var newestKept: UInt64 = 0
-        var completed = 0
-        var failures = 0
-        var lastError: String?
+        var failures = FailureTally()
     }
 
     private let detector: any TextDetecting
@@ -117,9 +115,13 @@ public final class DetectionWorker: Sendable {
         }
     }
 
-    /// Number of detections finished and failed so far (for statistics and tests).
-    public var counts: (completed: Int, failures: Int, lastError: String?) {
-        state.withLock { ($0.completed, $0.failures, $0.lastError) }
+    /// Detections that failed so far, here and in sync mode (`record`); the engine warns
+    /// about them.
+    public var failures: FailureTally { state.withLock { $0.failures } }
+
+    /// Counts a detection the caller ran itself (sync mode) that failed.
+    public func record(failure error: any Error) {
+        state.withLock { $0.failures.record(error) }
     }
 
     /// Blocks until no job is running or waiting, or until `timeout` seconds pass. For stop()
@@ -146,14 +148,12 @@ public final class DetectionWorker: Sendable {
                     s.lastDuration = now &- started
                     switch outcome {
                     case .success(let boxes):
-                        s.completed += 1
                         if current.generation == s.generation, current.sequence > s.newestKept {
                             s.newestKept = current.sequence
                             s.latest = Detection(boxes: boxes, stamp: current.stamp, generation: current.generation)
                         }
                     case .failure(let error):
-                        s.failures += 1
-                        s.lastError = String(describing: error)
+                        s.failures.record(error)
                     }
                     let waiting = s.waiting
                     s.waiting = nil

@@ -6,7 +6,7 @@
 /// then depends only on `detection-size`, and small text gains from it.
 public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let granularity = 32
-    public static let defaultLongSide = 640
+    public static let defaultLongSide = ElementProperties.detectionSize.defaultValue
 
     public let width: Int
     public let height: Int

@@ -68,7 +68,8 @@ public struct DetectionThresholds: Equatable, Sendable {
     /// Mean probability a box needs to be kept.
     public var box: Double
 
-    public init(text: Double = 0.3, box: Double = 0.5) {
+    public init(text: Double = ElementProperties.textThreshold.defaultValue,
+                box: Double = ElementProperties.boxThreshold.defaultValue) {
         self.text = text
         self.box = box
     }

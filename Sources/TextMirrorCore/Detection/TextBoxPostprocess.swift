@@ -39,7 +39,8 @@ public struct DetectorBox: Equatable, Sendable {
 ///    mirror reverses the line's reading direction. Boxes clearly longer than high along a
 ///    steep direction are taken as rotated lines, as PP-OCR does (height/width >= 1.5 means a
 ///    vertical line); squarer steep boxes are turned back towards upright.
-/// 4. *Filter*: lines lower than `minTextHeight` x frame height are dropped.
+///
+/// Lines too small to mirror are left out later, by `MirrorEngine` (`min-text-height`).
 public struct TextBoxPostprocess: Equatable, Sendable {
     /// PP-OCR ships 1.5 (PaddleOCR) and 1.6 (RapidOCR); 1.5 measured best against the ink of
     /// rendered text (see Tests/TextMirrorDetectionTests).
@@ -48,12 +49,9 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     public static let steepLineElongation = 1.5
 
     public var unclipRatio: Double
-    /// Fraction of the frame height; 0 keeps everything.
-    public var minTextHeight: Double
 
-    public init(unclipRatio: Double = defaultUnclipRatio, minTextHeight: Double = 0) {
+    public init(unclipRatio: Double = defaultUnclipRatio) {
         self.unclipRatio = unclipRatio
-        self.minTextHeight = minTextHeight
     }
 
     /// Kernels found in an `input`-sized picture of a `frameWidth` x `frameHeight` frame, as
@@ -61,11 +59,10 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     public func textBoxes(_ kernels: [DetectorBox], input: DetectorInputSize,
                           frameWidth: Int, frameHeight: Int) -> [TextBox] {
         let scale = input.scale(frameWidth: frameWidth, frameHeight: frameHeight)
-        let minHeight = minTextHeight * Double(frameHeight)
         return kernels.compactMap { kernel in
             let line = Self.unclip(kernel, ratio: unclipRatio)
             let box = Self.orientedAlongText(Self.toFrame(line, scaleX: scale.x, scaleY: scale.y))
-            guard box.height >= minHeight, box.width > 0, box.height > 0 else { return nil }
+            guard box.width > 0, box.height > 0 else { return nil }
             return TextBox(box: box, score: kernel.score)
         }
     }

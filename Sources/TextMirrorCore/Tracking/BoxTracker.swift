@@ -19,8 +19,8 @@ public struct BoxTracker: Sendable, Equatable {
     public struct Parameters: Sendable, Equatable {
         /// Weight of a new detection in the box (the element's `smoothing`); 1 = no smoothing.
         public var smoothing: Double
-        /// A track not re-detected for this long (frame time, ns) ends (`hold-time`).
-        public var holdTime: UInt64
+        /// A track not re-detected for this many milliseconds of frame time ends (`hold-time`).
+        public var holdTime: Double
         public var association: BoxAssociation.Criteria
         /// Tracks covering each other more than this (intersection over the smaller box) are
         /// one line tracked twice; the one detected most recently stays.
@@ -45,7 +45,8 @@ public struct BoxTracker: Sendable, Equatable {
         public var levelWithin: Double
         public static let defaultLevelWithin = 3.0
 
-        public init(smoothing: Double = 0.35, holdTime: UInt64 = BoxTracker.defaultHoldTime,
+        public init(smoothing: Double = ElementProperties.smoothing.defaultValue,
+                    holdTime: Double = ElementProperties.holdTime.defaultValue,
                     association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
                     confirmHits: Int = 2, noise: Double = 0.15, preciseNoise: Double = 0.04,
                     levelWithin: Double = Parameters.defaultLevelWithin) {
@@ -58,15 +59,12 @@ public struct BoxTracker: Sendable, Equatable {
             self.preciseNoise = preciseNoise
             self.levelWithin = levelWithin
         }
-    }
 
-    /// 500 ms, from textmirror-motion-bench on a 2-core machine: detections come every 100 ms
-    /// in sync mode and every 110 ms or so in live async mode, and a line in full view was
-    /// missed by at most 1-2 detections in a row, so 500 ms bridges four or more misses. It
-    /// bounds how long a box outlives text that vanishes in place; when the picture cuts away,
-    /// the flow loses the box and the first detection that misses it ends it (166 ms in the
-    /// live benchmark, the detector's latency), whatever the hold time.
-    public static let defaultHoldTime: UInt64 = 500_000_000
+        /// `holdTime` in frame-time nanoseconds, within the property's range (0 when not finite).
+        var holdTimeNanoseconds: UInt64 {
+            holdTime.isFinite ? UInt64(ElementProperties.holdTime.clamped(holdTime) * 1e6) : 0
+        }
+    }
 
     private(set) var tracks: [Track] = []
     /// The whole picture's motion per frame, for detections that match no track.
@@ -212,7 +210,7 @@ public struct BoxTracker: Sendable, Equatable {
             // A time before the last detection (timestamps restarted without a flush) is no
             // reason to end a track.
             let missed = newestDetection.map { $0 > track.lastDetected } ?? false
-            let stale = missed && now > track.lastDetected && now - track.lastDetected > parameters.holdTime
+            let stale = missed && now > track.lastDetected && now - track.lastDetected > parameters.holdTimeNanoseconds
             let e = track.box.halfExtent
             let outside = track.box.centerX + e.x <= 0 || track.box.centerX - e.x >= w
                 || track.box.centerY + e.y <= 0 || track.box.centerY - e.y >= h

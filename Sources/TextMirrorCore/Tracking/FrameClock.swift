@@ -3,9 +3,8 @@
 /// it, so both follow the stream, not the wall clock (sync mode stays reproducible).
 ///
 /// The buffer timestamp is used where there is one; frames without any get the previous time
-/// plus one frame at `assumedFrameRate`, as `DetectionCadence` assumes.
+/// plus one frame at `AssumedFrameRate`, as `DetectionCadence` assumes.
 public struct FrameClock: Sendable, Equatable {
-    public static let assumedFrameInterval: UInt64 = 33_333_333
 
     private var last: UInt64?
 
@@ -13,7 +12,7 @@ public struct FrameClock: Sendable, Equatable {
 
     /// The time of a frame about to be processed.
     public mutating func time(of stamp: FrameStamp) -> UInt64 {
-        let time = Self.known(stamp) ?? (last.map { $0 &+ Self.assumedFrameInterval } ?? 0)
+        let time = Self.known(stamp) ?? (last.map { $0 &+ AssumedFrameRate.frameInterval } ?? 0)
         last = time
         return time
     }

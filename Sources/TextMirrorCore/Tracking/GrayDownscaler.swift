@@ -48,8 +48,15 @@ public struct GrayDownscaler: Sendable {
         /// R, G and B byte offsets in a pixel of `bytes` bytes, plane 0.
         case rgb(r: Int, g: Int, b: Int, bytes: Int)
 
-        /// The luma of pixel `x` of a row of plane 0 (RGB: BT.601 weights in 8-bit fixed
-        /// point, 77 + 150 + 29 = 256), for code that reads pixels one by one.
+        /// BT.601 luma in 8-bit fixed point (77 + 150 + 29 = 256): at most 255, and no sum
+        /// exceeds 256 · 255, so the wrapping arithmetic never wraps.
+        @inline(__always)
+        static func bt601Luma(r: UInt8, g: UInt8, b: UInt8) -> UInt16 {
+            (77 &* UInt16(r) &+ 150 &* UInt16(g) &+ 29 &* UInt16(b)) >> 8
+        }
+
+        /// The luma of pixel `x` of a row of plane 0 (RGB: `bt601Luma`), for code that reads
+        /// pixels one by one.
         @inline(__always)
         func luma(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 {
             switch self {
@@ -59,7 +66,7 @@ public struct GrayDownscaler: Sendable {
                 return coding.value8(row + x * step + offset)
             case let .rgb(r, g, b, bytes):
                 let p = row + x * bytes
-                return UInt8(truncatingIfNeeded: (77 &* Int(p[r]) &+ 150 &* Int(p[g]) &+ 29 &* Int(p[b])) >> 8)
+                return UInt8(truncatingIfNeeded: Self.bt601Luma(r: p[r], g: p[g], b: p[b]))
             }
         }
     }
@@ -181,8 +188,7 @@ public struct GrayDownscaler: Sendable {
             let p = row.assumingMemoryBound(to: UInt8.self)
             for x in 0..<count {
                 let px = p + x * bytes
-                // BT.601 luma weights in 8-bit fixed point (77 + 150 + 29 = 256).
-                let y = (77 &* UInt16(px[r]) &+ 150 &* UInt16(px[g]) &+ 29 &* UInt16(px[b])) >> 8
+                let y = Source.bt601Luma(r: px[r], g: px[g], b: px[b])
                 acc[x] = first ? y : acc[x] &+ y
             }
         }

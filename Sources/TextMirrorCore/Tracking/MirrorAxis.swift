@@ -15,23 +15,11 @@
 /// I420's ceiling 0.844 against Y444's 1.000). Chroma is then up to half a luma pixel from
 /// luma's axis, a quarter of a chroma sample: invisible next to the subsampling itself.
 extension PixelBox {
-    /// This box with grid-aligned edges symmetric about the axis nearest its centre: axes fall
-    /// on half pixels with a 1-pixel grid and on whole pixels with a 2-pixel grid (the finest
-    /// each allows). Rotated and non-finite boxes are returned as they are.
-    public func alignedForMirror(horizontalGrid: Int, verticalGrid: Int) -> PixelBox {
-        guard isAxisAligned, centerX.isFinite, centerY.isFinite, width.isFinite, height.isFinite,
-              width > 0, height > 0, horizontalGrid > 0, verticalGrid > 0 else { return self }
-        let x = Self.symmetricSpan(centre: centerX, size: width, grid: horizontalGrid)
-        let y = Self.symmetricSpan(centre: centerY, size: height, grid: verticalGrid)
-        return PixelBox(centerX: (x.start + x.end) / 2, centerY: (y.start + y.end) / 2,
-                        width: x.end - x.start, height: y.end - y.start, angle: angle)
-    }
-
     /// For each plane of `layout` (in `layout.planes` order), the luma-pixel rectangle that
     /// plane mirrors for this box: symmetric about the axis nearest the box's centre on that
     /// plane's own unit grid, and covering the luma rectangle (so every mirrored pixel has its
-    /// chroma mirrored with it), clipped to the frame. The finest plane's rectangle is the one
-    /// `alignedForMirror` would give on its grid. Nil for a rotated or non-finite box (the
+    /// chroma mirrored with it), clipped to the frame. The finest plane's rectangle has edges on
+    /// its grid symmetric about the axis nearest the centre (`symmetricSpan`). Nil for a rotated or non-finite box (the
     /// caller mirrors it as it is) or one wholly outside the frame (an array of nils).
     public func mirrorRects(layout: FrameLayout, frameWidth: Int, frameHeight: Int) -> [PixelRect?]? {
         guard isAxisAligned, centerX.isFinite, centerY.isFinite, width.isFinite, height.isFinite,

@@ -33,4 +33,11 @@ public protocol MotionEstimating: AnyObject, Sendable {
     func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion?
     /// Forgets the previous picture (caps change, flush, tracking switched back on).
     func reset()
+    /// Measurements that failed so far (the engine warns about them).
+    var failures: FailureTally { get }
+}
+
+extension MotionEstimating {
+    /// An estimator that cannot fail.
+    public var failures: FailureTally { FailureTally() }
 }

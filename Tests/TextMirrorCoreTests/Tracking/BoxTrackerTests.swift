@@ -10,7 +10,7 @@ import Testing
 
     static func text(_ box: PixelBox, _ score: Double = 0.9) -> TextBox { TextBox(box: box, score: score) }
 
-    var parameters = BoxTracker.Parameters(smoothing: 0.35, holdTime: 300 * ms)
+    var parameters = BoxTracker.Parameters(smoothing: 0.35, holdTime: 300)
 
     func incorporate(_ tracker: inout BoxTracker, _ boxes: [TextBox], at time: UInt64, now: UInt64) {
         tracker.incorporate(boxes, detectedAt: time, now: now, frameWidth: 1280, frameHeight: 720, parameters: parameters)

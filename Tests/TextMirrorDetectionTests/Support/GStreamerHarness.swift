@@ -1,12 +1,7 @@
 import CGStreamer
 import CGStreamerCheck
 import TextMirrorCore
-
-/// Initializes GStreamer once per test process.
-enum GStreamer {
-    private static let once: Void = { gst_init(nil, nil) }()
-    static func setUp() { once }
-}
+import TextMirrorTestSupport
 
 /// Raw video bytes in GStreamer's default layout for a format and size (plane offsets and
 /// strides as GstVideoInfo computes them), so frames can go through real elements and be

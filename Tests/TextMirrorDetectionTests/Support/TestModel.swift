@@ -4,19 +4,11 @@ import Glibc
 import Testing
 import CShim
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
-/// The detection model the tests run: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in
-/// the source tree. A missing model fails the test that needs it (CI fetches the model first;
-/// a silent skip would hide that it did not).
-enum TestModel {
-    static var path: String {
-        if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-        // #filePath is .../Tests/TextMirrorDetectionTests/Support/TestModel.swift
-        var root = "\(#filePath)"
-        for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
-        return root + "/models/ppocrv4_det.onnx"
-    }
-
+/// The detection model the tests run (TextMirrorTestSupport's `TestModel.path`), as this
+/// target uses it: a recorded failure when it is missing, and networks made from it.
+extension TestModel {
     /// The model's path, or a recorded failure that says how to fetch it.
     static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let path = self.path

@@ -1,6 +1,7 @@
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// The engine with the real detector and the real optical flow, on a rendered scene panned
 /// 6 px a frame: boxes follow the text, and sync mode gives the same bytes every run.

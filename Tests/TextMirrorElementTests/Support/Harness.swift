@@ -1,5 +1,6 @@
 import CGStreamer
 import CGStreamerCheck
+import TextMirrorTestSupport
 
 /// A `GstHarness` around a parse-launch description (one element or a chain), in PLAYING from
 /// the start, fed and drained from the test's own thread.

@@ -1,4 +1,5 @@
 import CGStreamer
+import TextMirrorTestSupport
 
 /// GObject properties by name, without the variadic g_object_get/set that Swift cannot call.
 enum ObjectProperties {

@@ -1,4 +1,5 @@
 import CGStreamer
+import TextMirrorTestSupport
 
 /// The picture bytes of one frame, plane by plane and row by row, read through
 /// `gst_video_frame_map` (so a `GstVideoMeta`'s strides and offsets are honoured) and with

@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import TextMirrorTestSupport
 
 /// A real pipeline from a parse-launch description, run to EOS on its own streaming threads.
 /// Buffers reaching a `fakesink` named in `capture` are kept as picture bytes; the bus's

@@ -1,4 +1,5 @@
 import CGStreamer
+import TextMirrorTestSupport
 
 /// The formats a pad template of a registered element offers, read from the factory, so the
 /// element tests follow the template instead of a list of their own.

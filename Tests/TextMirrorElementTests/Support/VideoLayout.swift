@@ -1,4 +1,5 @@
 import CGStreamer
+import TextMirrorTestSupport
 
 /// Where the planes of one raw video frame lie in a buffer, and which bytes of each row are
 /// picture, worked out from GStreamer's own format description (`GstVideoFormatInfo`) rather

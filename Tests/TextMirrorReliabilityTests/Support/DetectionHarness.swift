@@ -1,5 +1,6 @@
 import CGStreamer
 import CGStreamerCheck
+import TextMirrorTestSupport
 
 /// One `text` box as the element reports it, on an output buffer (ROI meta) or in a detection
 /// message: the axis-aligned bounding box in frame pixels.

@@ -2,6 +2,7 @@ import CGStreamer
 import CGStreamerCheck
 import Foundation
 import TextMirrorCore
+import TextMirrorTestSupport
 
 /// One raw video frame in GStreamer's default layout for its caps, owned by the test; every push
 /// sends a fresh copy, so a frame can be reused.

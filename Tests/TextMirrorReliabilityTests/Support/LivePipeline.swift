@@ -1,5 +1,6 @@
 import CGStreamer
 import Foundation
+import TextMirrorTestSupport
 
 /// What a pipeline's bus said.
 struct BusLog {

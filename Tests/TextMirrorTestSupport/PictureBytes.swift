@@ -4,7 +4,7 @@ import CGStreamer
 /// samples of real pixels, component by component: row padding, the unused byte of RGBx-like
 /// formats and the luma byte an odd-width 4:2:2 row lacks are left out, since two elements need
 /// not agree on those.
-func pictureBytes(_ bytes: [UInt8], format: String, width: Int, height: Int) -> [UInt8] {
+public func pictureBytes(_ bytes: [UInt8], format: String, width: Int, height: Int) -> [UInt8] {
     GStreamer.setUp()
     var info = GstVideoInfo()
     precondition(gst_video_info_set_format(&info, gst_video_format_from_string(format), guint(width), guint(height)) != 0)
@@ -31,11 +31,6 @@ func pictureBytes(_ bytes: [UInt8], format: String, width: Int, height: Int) -> 
 }
 
 /// How many bytes differ (and, when the lengths differ, the excess counts too).
-func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+public func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
     zip(a, b).reduce(abs(a.count - b.count)) { $0 + ($1.0 == $1.1 ? 0 : 1) }
-}
-
-/// The n-th element of a fixed-size C array, which Swift imports as a tuple.
-func tupleElement<Tuple, Element>(_ tuple: Tuple, _ index: Int, as _: Element.Type) -> Element {
-    withUnsafeBytes(of: tuple) { $0.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Element.self) }
 }

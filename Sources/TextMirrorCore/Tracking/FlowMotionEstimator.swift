@@ -1,13 +1,13 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import CShim
 import Synchronization
-import TextMirrorCore
 
-/// Motion between consecutive frames measured by sparse optical flow (CShim/textmirror_flow.cpp)
-/// on a small gray copy of each frame, then fitted robustly (`MotionFit`): pan and zoom for the
-/// whole picture, and each box's own translation on top of the picture's zoom (a text line is
+/// Motion between consecutive frames measured by sparse optical flow (a `SparseFlow`: OpenCV's,
+/// through CShim/textmirror_flow.cpp, in the plugin) on a small gray copy of each frame, then
+/// fitted robustly (`MotionFit`): pan and zoom for the whole picture, and each box's own translation on top of the picture's zoom (a text line is
 /// too short to measure its own zoom reliably), used only where it differs clearly from the
 /// picture's motion (text that moves by itself).
 ///
@@ -60,6 +60,10 @@ public final class FlowMotionEstimator: MotionEstimating {
         public init() {}
 
         var backgroundPoints: Int { gridColumns * gridRows }
+
+        public var flowParameters: FlowParameters {
+            FlowParameters(window: window, levels: levels, iterations: iterations, epsilon: epsilon)
+        }
     }
 
     private struct Scaling {
@@ -69,28 +73,32 @@ public final class FlowMotionEstimator: MotionEstimating {
     }
 
     private struct State {
-        var flow: FlowHandle?
+        var flow: (any SparseFlow)?
         var pictures = 0
         var size: (width: Int, height: Int, factor: Int) = (0, 0, 0)
         /// Where the points followed so far are in the newest picture (gray pixels, OpenCV's
         /// convention): the next frame's starting points.
-        var points: [TextMirrorFlowPoint] = []
+        var points: [FlowPoint] = []
         /// The last frame's motion, as the starting guess for this frame's (fast pans).
         var lastGlobal: Motion?
-        var failures = 0
-        var lastError: String?
+        var failures = FailureTally()
     }
 
+    /// Makes the flow object, on the first picture.
+    public typealias MakeFlow = @Sendable (FlowParameters) throws(FlowFailure) -> any SparseFlow
+
     public let configuration: Configuration
+    private let makeFlow: MakeFlow
     private let scaling = Mutex(Scaling())
     private let state = Mutex(State())
 
-    public init(_ configuration: Configuration = Configuration()) {
+    public init(_ configuration: Configuration = Configuration(), makeFlow: @escaping MakeFlow) {
         self.configuration = configuration
+        self.makeFlow = makeFlow
     }
 
-    /// Failed flow calls so far and the last reason (for tests and statistics).
-    public var failures: (count: Int, lastError: String?) { state.withLock { ($0.failures, $0.lastError) } }
+    /// Failed flow calls so far and the last reason (the engine warns about them).
+    public var failures: FailureTally { state.withLock { $0.failures } }
 
     public func reset() {
         state.withLock { s in Self.forget(&s) }
@@ -100,7 +108,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         s.pictures = 0
         s.points = []
         s.lastGlobal = nil
-        if let flow = s.flow { textmirror_flow_reset(flow.pointer) }
+        s.flow?.reset()
     }
 
     public func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> GrayImage {
@@ -125,8 +133,7 @@ public final class FlowMotionEstimator: MotionEstimating {
             do throws(FlowFailure) {
                 return try measure(picture, regions: regions, state: &s)
             } catch {
-                s.failures += 1
-                s.lastError = error.description
+                s.failures.record(error)
                 Self.forget(&s)
                 return nil
             }
@@ -134,11 +141,11 @@ public final class FlowMotionEstimator: MotionEstimating {
     }
 
     private func measure(_ picture: GrayImage, regions: [PixelBox], state s: inout State) throws(FlowFailure) -> FrameMotion? {
-        let flow: FlowHandle
+        let flow: any SparseFlow
         if let existing = s.flow {
             flow = existing
         } else {
-            flow = try FlowHandle(configuration)
+            flow = try makeFlow(configuration.flowParameters)
             s.flow = flow
         }
         let w = picture.width, h = picture.height
@@ -146,27 +153,33 @@ public final class FlowMotionEstimator: MotionEstimating {
             Self.forget(&s)
             s.size = (w, h, picture.factor)
         }
+        // A frame a few pixels across has no motion to measure; it is no failure either.
+        guard min(w, h) >= flow.minimumSide else {
+            Self.forget(&s)
+            return nil
+        }
         try picture.pixels.withUnsafeBufferPointer { buffer throws(FlowFailure) in
-            try flow.check(textmirror_flow_push(flow.pointer, buffer.baseAddress, Int32(w), Int32(h), Int32(w)))
+            try flow.push(buffer, width: w, height: h)
         }
         s.pictures = min(s.pictures + 1, 2)
         guard s.pictures == 2 else { return nil }
 
         let factor = Double(picture.factor)
+        func framePoint(_ p: FlowPoint) -> SIMD2<Double> {
+            picture.framePoint(fromImage: SIMD2(Double(p.x), Double(p.y)))
+        }
         let areas = regions.map { GrayArea($0, factor: factor, width: w, height: h) }
         var (points, owners) = try startingPoints(s.points, areas: areas, flow: flow, width: w, height: h)
 
         // Search where the last frame's motion would take each point.
         let guess = s.lastGlobal ?? .identity
-        let guesses = points.map { p -> TextMirrorFlowPoint in
-            let q = guess.apply(x: (Double(p.x) + 0.5) * factor, y: (Double(p.y) + 0.5) * factor)
-            return TextMirrorFlowPoint(x: Float(q.x / factor - 0.5), y: Float(q.y / factor - 0.5))
+        let guesses = points.map { p -> FlowPoint in
+            let from = framePoint(p)
+            let q = guess.apply(x: from.x, y: from.y)
+            let to = picture.imagePoint(fromFrame: SIMD2(q.x, q.y))
+            return FlowPoint(x: Float(to.x), y: Float(to.y))
         }
         let (found, tracked) = try flow.track(points, guesses: guesses)
-
-        func framePoint(_ p: TextMirrorFlowPoint) -> SIMD2<Double> {
-            (SIMD2(Double(p.x), Double(p.y)) + 0.5) * factor
-        }
         var all: [PointPair] = []
         var perRegion = [[PointPair]](repeating: [], count: regions.count)
         var attempted = [Int](repeating: 0, count: regions.count)
@@ -209,7 +222,7 @@ public final class FlowMotionEstimator: MotionEstimating {
 
         // Keep, for the next frame, the points that agree with their box's motion (or the
         // picture's, for background points) and are still in the picture.
-        var next: [TextMirrorFlowPoint] = []
+        var next: [FlowPoint] = []
         next.reserveCapacity(points.count)
         for i in points.indices where found[i] {
             let q = tracked[i]
@@ -228,12 +241,12 @@ public final class FlowMotionEstimator: MotionEstimating {
     /// The points to follow from the previous picture: those carried over, each belonging to
     /// the first box it lies in (or to the background), plus new corners for boxes with too
     /// few and grid points when the background has too few.
-    private func startingPoints(_ carried: [TextMirrorFlowPoint], areas: [GrayArea], flow: FlowHandle,
-                                width: Int, height: Int) throws(FlowFailure) -> ([TextMirrorFlowPoint], [Int]) {
+    private func startingPoints(_ carried: [FlowPoint], areas: [GrayArea], flow: any SparseFlow,
+                                width: Int, height: Int) throws(FlowFailure) -> ([FlowPoint], [Int]) {
         let c = configuration
         let perRegion = areas.isEmpty ? 0
             : min(max(c.maxRegionPoints / areas.count, c.minPointsPerRegion), c.pointsPerRegion)
-        var points: [TextMirrorFlowPoint] = []
+        var points: [FlowPoint] = []
         var owners: [Int] = []
         var counts = [Int](repeating: 0, count: areas.count)
         var background = 0
@@ -253,10 +266,10 @@ public final class FlowMotionEstimator: MotionEstimating {
         let wanted = areas.indices.filter { counts[$0] < c.minPointsPerRegion }
         if !wanted.isEmpty {
             let requests = wanted.map { r in areas[r].request(points: perRegion - counts[r], quality: c.quality) }
-            let (found, from) = try flow.features(requests, capacity: requests.reduce(0) { $0 + Int($1.max_points) })
+            let (found, from) = try flow.features(requests, capacity: requests.reduce(0) { $0 + $1.maxPoints })
             for (p, request) in zip(found, from) {
                 points.append(p)
-                owners.append(wanted[Int(request)])
+                owners.append(wanted[request])
             }
         }
         // The background from a fixed grid (Lucas–Kanade drops the points that fall on
@@ -264,7 +277,7 @@ public final class FlowMotionEstimator: MotionEstimating {
         if background < c.backgroundPoints / 2 {
             for j in 0..<c.gridRows {
                 for i in 0..<c.gridColumns {
-                    let p = TextMirrorFlowPoint(x: Float((Double(i) + 0.5) * Double(width) / Double(c.gridColumns)),
+                    let p = FlowPoint(x: Float((Double(i) + 0.5) * Double(width) / Double(c.gridColumns)),
                                                 y: Float((Double(j) + 0.5) * Double(height) / Double(c.gridRows)))
                     guard !areas.contains(where: { $0.contains(p) }) else { continue }
                     points.append(p)
@@ -308,13 +321,13 @@ struct GrayArea {
         spacing = Float(max(min(box.height, box.width) / factor / 3, 2))
     }
 
-    func contains(_ p: TextMirrorFlowPoint) -> Bool {
+    func contains(_ p: FlowPoint) -> Bool {
         Double(p.x) + 0.5 >= Double(x0) && Double(p.x) + 0.5 < Double(x1)
             && Double(p.y) + 0.5 >= Double(y0) && Double(p.y) + 0.5 < Double(y1)
     }
 
-    func request(points: Int, quality: Float) -> TextMirrorFlowArea {
-        TextMirrorFlowArea(x: Int32(x0), y: Int32(y0), width: Int32(max(x1 - x0, 0)), height: Int32(max(y1 - y0, 0)),
-                           level: 0, max_points: Int32(max(points, 1)), min_distance: spacing, quality: quality)
+    func request(points: Int, quality: Float) -> FlowArea {
+        FlowArea(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0),
+                 maxPoints: max(points, 1), minDistance: spacing, quality: quality)
     }
 }

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The detection model the tests run: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in
+/// the source tree. A missing model fails the tests that need it (CI fetches it first; a silent
+/// skip would hide that it did not).
+public enum TestModel {
+    public static var path: String {
+        if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
+        return sourceRoot + "/models/ppocrv4_det.onnx"
+    }
+
+    /// #filePath is .../Tests/TextMirrorTestSupport/TestModel.swift
+    public static var sourceRoot: String {
+        var root = "\(#filePath)"
+        for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
+        return root
+    }
+
+    public static var isAvailable: Bool { access(path, R_OK) == 0 }
+
+    /// The textmirror properties that turn detection on with the test model. Detection on
+    /// small inputs keeps the tests fast; the text they draw is large enough for it.
+    public static func properties(size: Int = 320) -> String {
+        "model=\"\(path)\" detection-size=\(size)"
+    }
+}

@@ -40,10 +40,10 @@ public struct BoxTracker: Sendable, Equatable {
         /// descenders; measured by textmirror-motion-bench), which over a 300-pixel line skews
         /// the mirrored ends by ±6 px; axis-aligned boxes also take the exact, cheaper mirror
         /// path. A line really turned by less than this is mirrored as if level, unless it was
-        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same bound
-        /// before fitting).
+        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same rule,
+        /// `PixelBox.levelled`, before fitting).
         public var levelWithin: Double
-        public static let defaultLevelWithin = 3.0
+        public static let defaultLevelWithin = PixelBox.detectorAngleNoise
 
         public init(smoothing: Double = 0.35, holdTime: UInt64 = BoxTracker.defaultHoldTime,
                     association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
@@ -79,10 +79,13 @@ public struct BoxTracker: Sendable, Equatable {
 
     public init() {}
 
-    /// The boxes to mirror in the current frame, oldest track first.
+    /// The boxes to mirror in the current frame, oldest track first, cut apart where boxes of
+    /// neighbouring lines overlap (`PixelBox.separated`: no pixel is mirrored twice).
     public var boxes: [TrackedBox] {
-        tracks.map {
-            TrackedBox(text: TextBox(box: $0.box, score: $0.score, reading: $0.reading), fresh: $0.fresh, track: $0.id)
+        let separated = PixelBox.separated(tracks.map(\.box), fitted: tracks.map(\.fitted))
+        return zip(tracks, separated).map { track, box in
+            TrackedBox(text: TextBox(box: box, score: track.score, fitted: track.fitted, reading: track.reading),
+                       fresh: track.fresh, track: track.id)
         }
     }
 
@@ -133,9 +136,7 @@ public struct BoxTracker: Sendable, Equatable {
         func place(_ text: TextBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
             // A box fitted to its ink on its own frame keeps its measured tilt.
             if text.fitted { return (motion.apply(text.box), true) }
-            var level = text.box
-            if abs(level.angle) <= parameters.levelWithin { level.angle = 0 }
-            return (motion.apply(level), false)
+            return (motion.apply(text.box.levelled(within: parameters.levelWithin)), false)
         }
         let placed = detected.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
@@ -166,6 +167,7 @@ public struct BoxTracker: Sendable, Equatable {
             if coversAnother { blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
+            track.fitted = text.fitted
             track.reading = text.reading ?? track.reading
             track.hits += 1
             track.lastDetected = max(track.lastDetected, source)
@@ -183,8 +185,10 @@ public struct BoxTracker: Sendable, Equatable {
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
         for (d, text) in detected.enumerated() where matchedTrack[d] == nil {
-            updated.append(Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
-                                 detectedAt: source, now: now))
+            var track = Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
+                              detectedAt: source, now: now)
+            track.fitted = text.fitted
+            updated.append(track)
             nextID &+= 1  // wrapping: ids only need to differ among live tracks
         }
         tracks = Self.withoutDuplicates(updated, maxOverlap: parameters.maxOverlap)

@@ -67,10 +67,12 @@ let package = Package(
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore", "TextMirrorToolSupport"]
         ),
         // Moving-text benchmark of tracking (issue 4): a simulated camera over a scene drawn
-        // with textoverlay, scored against the known boxes; plus tracking's streaming-thread cost.
+        // with textoverlay, and over real photographs with hand-drawn line boxes (the eval's
+        // ground-truth reader), scored against the known boxes; plus tracking's streaming-thread
+        // cost.
         .executableTarget(
             name: "TextMirrorMotionBench",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer", "TextMirrorToolSupport"]
+            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer", "TextMirrorToolSupport", "TextMirrorEvalCore"]
         ),
         .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
         // Post-processing geometry, input sizes and RGB downscaling, plus detection on frames the

@@ -59,6 +59,7 @@ enum
   PROP_DRAW_BOXES,
   PROP_VERIFY,
   PROP_TEXT_ORIENTATION,
+  PROP_SEAMLESS,
 };
 
 #define DEFAULT_REGIONS NULL
@@ -83,6 +84,7 @@ enum
 #define DEFAULT_HOLD_TIME 500
 #define DEFAULT_VERIFY TRUE
 #define DEFAULT_TEXT_ORIENTATION TEXTMIRROR_TEXT_ORIENTATION_ANY
+#define DEFAULT_SEAMLESS TRUE
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -251,6 +253,7 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
     .verify = self->verify,
     .text_orientation = self->text_orientation,
+    .seamless = self->seamless,
   };
   return settings;
 }
@@ -719,6 +722,11 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
           self->text_orientation, g_value_get_enum (value));
       self->text_orientation = g_value_get_enum (value);
       break;
+    case PROP_SEAMLESS:
+      GST_INFO_OBJECT (self, "seamless changed from %d to %d", self->seamless,
+          g_value_get_boolean (value));
+      self->seamless = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -794,6 +802,9 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_TEXT_ORIENTATION:
       g_value_set_enum (value, self->text_orientation);
+      break;
+    case PROP_SEAMLESS:
+      g_value_set_boolean (value, self->seamless);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -974,6 +985,17 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, DEFAULT_TEXT_ORIENTATION,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SEAMLESS,
+      g_param_spec_boolean ("seamless", "Seamless",
+          "Mirror the text of each detected line but not its background: the "
+          "background is estimated from a thin ring around the box and only the "
+          "difference from it is mirrored, so gradients, vignetting and shadows "
+          "stay continuous and no box edge shows (on a flat background this is the "
+          "plain mirror); false mirrors the box as it is. Fixed regions are "
+          "always plain mirrors",
+          DEFAULT_SEAMLESS,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "Text mirror", "Filter/Effect/Video",
@@ -1021,6 +1043,7 @@ gst_text_mirror_init (GstTextMirror * self)
   self->hold_time = DEFAULT_HOLD_TIME;
   self->verify = DEFAULT_VERIFY;
   self->text_orientation = DEFAULT_TEXT_ORIENTATION;
+  self->seamless = DEFAULT_SEAMLESS;
   self->session = NULL;
   self->result = g_new0 (TextMirrorFrameResult, 1);
 }

@@ -48,6 +48,7 @@ struct _GstTextMirror
   guint hold_time;
   gboolean verify;
   TextMirrorTextOrientation text_orientation;
+  gboolean seamless;
 
   /* Streaming-thread state: whether upstream is live (answers the latency query with live=TRUE),
    * asked again on every caps change; and the per-frame report, allocated once with the element

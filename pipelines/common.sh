@@ -257,7 +257,41 @@ tm_print_command() {
 tm_run() {
   if (( tm_print_only )); then tm_print_command; exit 0; fi
   tm_say "running: $(tm_command_line)"
+  if (( tm_show_readings )); then
+    # gst-launch's status is the script's (pipefail); the filter ignores Ctrl-C, which
+    # reaches both, so it prints everything gst-launch says while it stops.
+    gst-launch-1.0 -m "${tm_launch_opts[@]}" "${tm_pipe[@]}" | (trap '' INT; tm_readings_filter)
+    exit
+  fi
   exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
+}
+
+# tm_readings_filter: passes gst-launch -m's output through, and after each textmirror
+# detection message prints one line per box with what was read, e.g.
+#   textmirror: 1.233 s: "OPEN 9-17" (text score 0.97, reads normally) at 1510,990 240x48
+tm_show_readings=0
+tm_readings_filter() {
+  /usr/bin/python3 -u -c '
+import re, sys
+# The message as gst-launch prints it, with its escaping backslashes removed.
+box = re.compile(r"x=\(uint\)(\d+), y=\(uint\)(\d+), width=\(uint\)(\d+), height=\(uint\)(\d+)[^;]*?"
+                 r"(?:text=\(string\)(?:\"(.*?)\"|([^,]*)), text-score=\(double\)([-0-9.e]+), "
+                 r"mirrored=\(boolean\)(true|false))?;")
+for line in sys.stdin:
+    sys.stdout.write(line)
+    if "(element): textmirror," not in line:
+        continue
+    plain = line.replace("\\", "")
+    time = re.search(r"stream-time=\(guint64\)(\d+)", plain)
+    when = "%.3f s: " % (int(time.group(1)) / 1e9) if time and int(time.group(1)) < 2**63 else ""
+    for x, y, w, h, quoted, bare, score, mirrored in box.findall(plain):
+        if score:
+            what = "\"%s\" (text score %.2f, %s)" % (quoted or bare, float(score),
+                "reads mirrored" if mirrored == "true" else "reads normally")
+        else:
+            what = "(not read)"
+        print("textmirror: %s%s at %s,%s %sx%s" % (when, what, x, y, w, h), flush=True)
+'
 }
 
 # tm_run_making FILE: like tm_run for a short run that writes FILE (a picture), but gst-launch

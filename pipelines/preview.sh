@@ -18,7 +18,8 @@
 #                               window (autovideosink), or fakesink when there is no display;
 #                               fake = fakesink; else gst-launch elements, split at spaces
 #   --selfie                    selfie view: mirror the whole picture first (see selfie.sh)
-#   --messages                  print the bus messages, among them every textmirror detection
+#   --messages                  print the bus messages, and after each detection one line per
+#                               box with the text read in it
 #                               (gst-launch-1.0 -m)
 #   --print                     print the gst-launch command instead of running it
 #   -h, --help                  show this text
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     --fps) tm_need_value "$@"; tm_parse_fps "$2"; shift 2 ;;
     --sink) tm_need_value "$@"; sink="$2"; shift 2 ;;
     --selfie) selfie=1; shift ;;
-    --messages) tm_launch_opts+=(-m); shift ;;
+    --messages) tm_show_readings=1; shift ;;
     --print) tm_print_only=1; shift ;;
     -h|--help) tm_help; exit 0 ;;
     --) shift; break ;;
@@ -58,8 +59,10 @@ tm_use_plugin
 tm_add_source "$source_kind" true
 if (( selfie )); then
   # video-direction=horiz, not method=horizontal-flip: in GStreamer 1.22.0 the deprecated
-  # "method" property is accepted but does nothing.
+  # "method" property is accepted but does nothing. Then only the lines that now read
+  # mirror-reversed are turned back (properties given after it still win).
   tm_pipe+=(! videoconvert ! videoflip video-direction=horiz)
+  set -- text-orientation=mirrored "$@"
 fi
 tm_add_textmirror "$@"
 tm_add_sink "$sink"

@@ -67,7 +67,11 @@ esac
 
 tm_use_plugin
 tm_add_source "$source_kind" "$( (( tm_seconds == 0 )) && echo true || echo false)"
-(( ! selfie )) || tm_pipe+=(! videoconvert ! videoflip video-direction=horiz)
+if (( selfie )); then
+  # The whole picture mirrored; then only lines that read mirror-reversed are turned back.
+  tm_pipe+=(! videoconvert ! videoflip video-direction=horiz)
+  set -- text-orientation=mirrored "$@"
+fi
 tm_add_textmirror "$@"
 tm_pipe+=(! queue)
 tm_add_encoder "$out"

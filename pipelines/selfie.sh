@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Selfie view in which text stays readable: the whole picture is mirrored, as a front camera
-# preview usually is (videoflip video-direction=horiz), and then textmirror turns every line of
-# text back, so signs and pages held up to the camera read the right way round.
+# preview usually is (videoflip video-direction=horiz), and then textmirror turns back the lines
+# that now read mirror-reversed (text-orientation=mirrored), so signs and pages held up to the
+# camera read the right way round, and lettering that was mirrored to begin with is left alone.
 #
 #   pipelines/selfie.sh [options] [textmirror properties...]
 #

@@ -61,7 +61,11 @@ tm_pipe=("${tm_mux[@]}" ! filesink "location=$out"
          filesrc "location=$in" ! decodebin name=dec
          dec. ! queue ! videoconvert)
 (( progress == 0 )) || tm_pipe+=(! progressreport name=progress "update-freq=$progress")
-(( ! selfie )) || tm_pipe+=(! videoflip video-direction=horiz)
+if (( selfie )); then
+  # The whole picture mirrored; then only lines that read mirror-reversed are turned back.
+  tm_pipe+=(! videoflip video-direction=horiz)
+  set -- text-orientation=mirrored "$@"
+fi
 tm_add_textmirror "$@"
 tm_pipe+=(! queue "${video_encoder[@]}" ! mux.)
 if (( has_audio )); then

@@ -120,6 +120,7 @@ typedef struct {
   /* Reading (see LineReader.swift). */
   int32_t verify;               /* nonzero: mirror a detected box only once a character was read in it */
   TextMirrorTextOrientation text_orientation;
+  int32_t seamless;             /* nonzero: mirror detected lines but not their background */
 } TextMirrorSettings;
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */

@@ -23,6 +23,12 @@ struct LiveBenchmark {
         var threads = 0
         /// Frames come as MJPEG and are decoded in the pipeline (a camera's cost).
         var camera = false
+        /// Lines are read and verified (the element's default); false shows what reading costs.
+        var verify = true
+        /// The scene lit unevenly (`TextScene.source(unevenLight:)`), raw frames.
+        var unevenLight = false
+        /// The `seamless` property; nil leaves the element's default.
+        var seamless: Bool?
     }
 
     struct Result {
@@ -55,16 +61,18 @@ struct LiveBenchmark {
     let seconds: Double
     let warmUpSeconds: Double
 
-    /// `frames`: the raw picture, and its MJPEG form for `camera` settings.
-    func run(_ settings: Settings, frames: (raw: SourceFrame, mjpeg: SourceFrame),
+    /// `frames`: the raw picture, its MJPEG form for `camera` settings, and the unevenly lit
+    /// raw picture for `unevenLight` settings.
+    func run(_ settings: Settings, frames: (raw: SourceFrame, mjpeg: SourceFrame, unevenLight: SourceFrame),
              progress: (String) -> Void) throws(BenchError) -> Result {
-        let frame = settings.camera ? frames.mjpeg : frames.raw
+        let frame = settings.camera ? frames.mjpeg : settings.unevenLight ? frames.unevenLight : frames.raw
         let period = UInt64(1_000_000_000 / Self.fps)
         var launch = "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 "
             + (settings.camera ? "! jpegdec " : "")
             + "! textmirror name=tm detection-mode=async detection-size=\(settings.detectionSize) "
-            + "threads=\(settings.threads)"
+            + "threads=\(settings.threads)" + (settings.verify ? "" : " verify=false")
         if let tracking = settings.tracking { launch += " tracking=\(tracking)" }
+        if let seamless = settings.seamless { launch += " seamless=\(seamless)" }
         launch += " ! fakesink name=sink sync=true qos=true"
         let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
         pipeline.setMirrorProperty("model", model)
@@ -115,6 +123,7 @@ struct LiveBenchmark {
     func shownLaunch(_ settings: Settings) -> String {
         (settings.camera ? "jpegdec ! " : "") + "textmirror detection-mode=async detection-size=\(settings.detectionSize) threads=\(settings.threads)"
             + (settings.tracking.map { " tracking=\($0)" } ?? "")
+            + (settings.seamless.map { " seamless=\($0)" } ?? "")
     }
 
     // MARK: Report
@@ -158,10 +167,12 @@ struct LiveBenchmark {
     }
 
     static func label(_ settings: Settings) -> String {
-        var words = [settings.camera ? "MJPEG camera:" : "raw frames:",
+        var words = [settings.camera ? "MJPEG camera:" : settings.unevenLight ? "raw frames, uneven light:" : "raw frames:",
                      settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"]
+        if let seamless = settings.seamless { words.append("seamless=\(seamless)") }
         if settings.threads != 0 { words.append("threads=\(settings.threads)") }
         if settings.detectionSize != 640 { words.append("detection-size=\(settings.detectionSize)") }
+        if !settings.verify { words.append("verify=false") }
         return words.joined(separator: " ")
     }
 

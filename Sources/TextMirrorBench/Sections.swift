@@ -92,12 +92,16 @@ struct Sections {
         let frames = (raw: try SourceFrame(format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
                                            source: scene),
                       mjpeg: try SourceFrame(format: "I420", width: LiveBenchmark.width, height: LiveBenchmark.height,
-                                             source: scene, encoder: "jpegenc quality=85"))
+                                             source: scene, encoder: "jpegenc quality=85"),
+                      unevenLight: try SourceFrame(format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
+                                                   source: TextScene.source(width: LiveBenchmark.width,
+                                                                            height: LiveBenchmark.height, unevenLight: true)))
         let benchmark = LiveBenchmark(model: model, seconds: options.liveSeconds,
                                       warmUpSeconds: options.liveWarmUpSeconds)
         var results: [LiveBenchmark.Result] = []
         let probe = try AppSourcePipeline("appsrc name=src ! textmirror name=tm detect=false ! fakesink", caps: frames.raw.caps)
         let tracking: Bool? = probe.mirrorHasProperty("tracking") ? true : nil
+        let hasSeamless = probe.mirrorHasProperty("seamless")
         // Defaults on raw frames (a source that costs nothing) and on a camera's MJPEG; then,
         // on the camera, the choices that trade detection rate against the streaming thread:
         // one detector thread, and detection-size 960.
@@ -106,6 +110,14 @@ struct Sections {
             runs += [.init(tracking: tracking, threads: 1, camera: true),
                      .init(tracking: tracking, detectionSize: 960, camera: true)]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
+            runs.append(.init(tracking: tracking, camera: true, verify: false))
+            // Seamless mirroring on and off, on the flat scene (where its ring finds nothing to
+            // correct) and under uneven light (where it corrects every line in every frame).
+            if hasSeamless {
+                runs += [.init(tracking: tracking, seamless: false),
+                         .init(tracking: tracking, unevenLight: true, seamless: true),
+                         .init(tracking: tracking, unevenLight: true, seamless: false)]
+            }
         }
         // Rounds interleave the configurations, so a noisy minute hurts each of them alike.
         for _ in 0..<options.liveRuns {

@@ -41,11 +41,17 @@ enum TextScene {
 
     static let lineCount = lines.count
 
-    /// The launch fragment (no trailing "!") drawing the scene at `height` lines; `live` makes
-    /// videotestsrc a live source.
-    static func source(height: Int) -> String {
+    /// The launch fragment (no trailing "!") drawing the scene at `height` lines. `unevenLight`
+    /// (`width` needed then) lights the page from the right: the background darkens steadily to
+    /// the left (from 242 to about 150 in luma), so every mirrored line meets a gradient, the
+    /// case seamless mirroring corrects in every line and every frame. videotestsrc's gradient
+    /// runs top to bottom, so it is drawn turned and turned back.
+    static func source(width: Int = 0, height: Int, unevenLight: Bool = false) -> String {
         func scaled(_ value: Int) -> Int { max(1, (value * height + 360) / 720) }
-        var words = ["videotestsrc pattern=solid-color foreground-color=0xfff2ead8"]
+        var words = [unevenLight
+            ? "videotestsrc pattern=gradient foreground-color=0xfff2ead8 background-color=0xff9a9282 "
+                + "! video/x-raw,width=\(height),height=\(width) ! videoflip video-direction=90l"
+            : "videotestsrc pattern=solid-color foreground-color=0xfff2ead8"]
         for line in lines {
             words.append("! textoverlay text=\"\(line.text)\" font-desc=\"\(line.font) \(scaled(line.points))\" "
                 + "valignment=\(line.top ? "top" : "bottom") halignment=\(line.left ? "left" : "right") "

@@ -39,28 +39,65 @@ public struct FrameMirror: Sendable {
     }
 
     /// Mirrors each box in place, one after the other. Rotated boxes are reflected sample by
-    /// sample whatever `axes` says.
-    public func mirror(_ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, in frame: FrameBuffer) {
+    /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
+    /// (see RingBackground.swift): the element asks it for detected boxes only, so the
+    /// `regions` property keeps videoflip's bytes.
+    public func mirror(_ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
+                       in frame: FrameBuffer) {
         precondition(accepts(frame), "frame does not match the configured format and size")
-        for box in boxes {
+        // Seamless: where the boxes are, so that no box reads another's text as its background
+        // (the lines above and below in a paragraph lie in its ring).
+        let areas = seamless ? boxes.map(RingExclusion.init) : []
+        for (b, box) in boxes.enumerated() {
+            let others = seamless ? areas.indices.compactMap { $0 == b ? nil : areas[$0] } : []
+            // Chroma follows luma: when the luma needs no correction, the chroma grids are not
+            // measured at all (light that changes a colour without changing its brightness is
+            // rare, and their rings cost as much as the luma's). Grid 0 is the luma in every
+            // format with more than one grid, and its plane comes first.
+            var seamlessHere = seamless
             if axes == .nearestPerPlane,
                let rects = box.mirrorRects(layout: layout, frameWidth: width, frameHeight: height) {
                 for (index, rect) in rects.enumerated() {
                     guard let rect else { continue }
-                    mirrorPlane(index, rect, flip: flip, in: frame)
+                    seamlessHere = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
                 }
             } else if box.isAxisAligned {
                 guard let rect = box.snappedRect(frameWidth: width, frameHeight: height,
                                                  hGrid: layout.horizontalGrid,
                                                  vGrid: layout.verticalGrid) else { continue }
-                for index in layout.planes.indices { mirrorPlane(index, rect, flip: flip, in: frame) }
+                for index in layout.planes.indices {
+                    seamlessHere = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                }
             } else {
-                for grid in layout.grids {
-                    GridMirror(grid: grid, frameWidth: width, frameHeight: height)
-                        .reflect(box, flip: flip, in: frame)
+                for (g, grid) in layout.grids.enumerated() {
+                    let corrected = GridMirror(grid: grid, frameWidth: width, frameHeight: height)
+                        .reflect(box, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                    if g == 0 && layout.grids.count > 1 { seamlessHere = seamlessHere && corrected }
                 }
             }
         }
+    }
+
+    /// Mirrors `rect` in the plane `layout.planes[index]`; `seamless` estimates each of the
+    /// plane's grids' background first, from the frame as it came, and adds its correction
+    /// after the plain mirror. Returns whether seamless mirroring goes on for the box's other
+    /// planes: false once the luma grid (grid 0, in a format with more than one) needed no
+    /// correction.
+    private func mirrorPlane(_ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [RingExclusion],
+                             in frame: FrameBuffer) -> Bool {
+        var corrections: [GridMirror.Correction] = []
+        var goesOn = seamless
+        if seamless {
+            for (g, grid) in layout.grids.enumerated() where grid.plane == layout.planes[index].index && goesOn {
+                let correction = GridMirror(grid: grid, frameWidth: width, frameHeight: height)
+                    .correction(around: rect, flip: flip, excluding: others, in: frame)
+                if let correction { corrections.append(correction) }
+                if g == 0 && layout.grids.count > 1 && correction == nil { goesOn = false }
+            }
+        }
+        mirrorPlane(index, rect, flip: flip, in: frame)
+        for correction in corrections { correction.add(in: frame) }
+        return goesOn
     }
 
     /// Mirrors `rect` (luma pixels) in the plane `layout.planes[index]`.

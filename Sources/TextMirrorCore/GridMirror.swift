@@ -44,8 +44,12 @@ struct GridMirror {
     /// Reflects the samples inside a rotated box about the box's own axes. Each destination
     /// sample takes the sample nearest to its reflection, read from a copy of the box's
     /// bounding block, so the in-place result equals an out-of-place one. Samples whose
-    /// reflection falls outside the frame are left as they are.
-    func reflect(_ box: PixelBox, flip: Flip, in frame: FrameBuffer) {
+    /// reflection falls outside the frame are left as they are. `seamless` adds each channel's
+    /// background correction B(p) − B(q), q the sample read (see RingBackground.swift).
+    /// Returns whether a background correction was added (false too when `seamless` is).
+    @discardableResult
+    func reflect(_ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [RingExclusion] = [],
+                 in frame: FrameBuffer) -> Bool {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
         let radians = box.angle * .pi / 180
         let ux = cos(radians), uy = sin(radians)        // the box's width axis
@@ -53,7 +57,7 @@ struct GridMirror {
         // A NaN or infinite angle is not axis-aligned, so it arrives here; without the angle
         // check its NaN extents reached Int(_:) below and trapped the streaming thread.
         guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
-              box.angle.isFinite else { return }
+              box.angle.isFinite else { return false }
         let extentX = abs(ux) * halfW + abs(uy) * halfH
         let extentY = abs(uy) * halfW + abs(ux) * halfH
 
@@ -63,10 +67,17 @@ struct GridMirror {
         let gx1 = clamp(((box.centerX + extentX) / ps).rounded(.up), columns)
         let gy0 = clamp(((box.centerY - extentY) / rs).rounded(.down), rows)
         let gy1 = clamp(((box.centerY + extentY) / rs).rounded(.up), rows)
-        guard gx1 > gx0, gy1 > gy0 else { return }
+        guard gx1 > gx0, gy1 > gy0 else { return false }
 
         let blockColumns = gx1 - gx0
         let sampleSize = grid.sampleBytes.count
+        // Read from the frame before anything in it is written.
+        // Flat backgrounds add nothing: left out, as in the axis-aligned path.
+        let found = seamless
+            ? grid.sampleBytes.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
+        let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found : []
+        // How far the ring's rectangle reaches beyond the box, as `ringBackground(of:)` reads it.
+        let inset = RingBackground.inset(samplesOf: Int(max(ps, rs))) * max(ps, rs)
         var copy = [UInt8](repeating: 0, count: blockColumns * (gy1 - gy0) * sampleSize)
         copy.withUnsafeMutableBytes { block in
             for gy in gy0..<gy1 {
@@ -95,11 +106,29 @@ struct GridMirror {
                     guard sgx >= gx0, sgx < gx1, sgy >= gy0, sgy < gy1 else { continue }
                     let src = ((sgy - gy0) * blockColumns + (sgx - gx0)) * sampleSize
                     let dst = sample(frame, gx, gy)
+                    if backgrounds.isEmpty {
+                        for (k, offset) in grid.sampleBytes.enumerated() {
+                            dst.storeBytes(of: block[src + k], toByteOffset: offset, as: UInt8.self)
+                        }
+                        continue
+                    }
+                    // Where p and the sample read, q, lie across the box (0...1 each way).
+                    let qx = (Double(sgx) + 0.5) * ps - box.centerX, qy = (Double(sgy) + 0.5) * rs - box.centerY
+                    let qu = qx * ux + qy * uy, qv = -qx * uy + qy * ux
+                    func across(_ a: Double, _ half: Double) -> Float {
+                        Float(min(max((a + half + inset) / (2 * (half + inset)), 0), 1))
+                    }
+                    let sp = across(u, halfW), tp = across(v, halfH), sq = across(qu, halfW), tq = across(qv, halfH)
                     for (k, offset) in grid.sampleBytes.enumerated() {
-                        dst.storeBytes(of: block[src + k], toByteOffset: offset, as: UInt8.self)
+                        var value = Float(block[src + k])
+                        if let background = backgrounds[k] {
+                            value += background.value(s: sp, t: tp) - background.value(s: sq, t: tq)
+                        }
+                        dst.storeBytes(of: UInt8(min(max(value, 0), 255) + 0.5), toByteOffset: offset, as: UInt8.self)
                     }
                 }
             }
         }
+        return !backgrounds.isEmpty
     }
 }

@@ -35,12 +35,15 @@ public final class MirrorEngine: Sendable {
         public var drawBoxes = false
         /// Mirror a detected box only once the recognizer read a character in it.
         public var verify = true
+        /// Mirror the text of a detected box but not its background (gradients, vignetting,
+        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
+        public var seamless = true
         /// Which lines are turned, by how they read.
         public var textOrientation: TextOrientation = .any
 
         public init() {}
 
-        var readingPolicy: LineReader.Policy {
+        public var readingPolicy: LineReader.Policy {
             // Remembered readings are renewed about once a second of detections.
             LineReader.Policy(verify: verify, orientation: textOrientation,
                               rereadAfter: max(1, Int(rate.isFinite ? rate.rounded() : 1)))
@@ -168,7 +171,7 @@ public final class MirrorEngine: Sendable {
             } else {
                 state.measuredLastFrame = false
             }
-            state.tracker.advance(time: now, motion: frameMotion)
+            state.tracker.advance(time: now, motion: frameMotion, frameWidth: frame.width, frameHeight: frame.height)
 
             // Boxes are fitted to their ink and read where they are detected, on the frame they
             // were detected on (see InkFitting, LineReader).
@@ -225,8 +228,10 @@ public final class MirrorEngine: Sendable {
         let regions = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
         mirror.mirror(regions, flip: current.flip, in: frame)
         // Detected boxes are mirrored in each plane about the axis nearest their centre that
-        // the plane's samples allow (see MirrorAxis.swift); fixed regions stay as given.
-        mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane, in: frame)
+        // the plane's samples allow (see MirrorAxis.swift), and seamlessly unless asked not to;
+        // fixed regions stay as given, plain.
+        mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
+                      seamless: current.seamless, in: frame)
         if current.drawBoxes {
             let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
             for tracked in report.mirrored {

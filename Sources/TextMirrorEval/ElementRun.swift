@@ -24,11 +24,14 @@ struct ElementResult {
 struct ElementRun {
     var properties: [(name: String, value: String)]
     var saveDirectory: String?
+    /// A videoflip before textmirror (EvalOptions.mirrorInput).
+    var mirrorInput = false
     /// Time for one picture, model loading and network set-up included.
     var timeoutSeconds: UInt64 = 300
 
     func run(_ item: EvalItem) throws(EvalError) -> ElementResult {
         var description = "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
+            + (mirrorInput ? "! videoflip video-direction=horiz " : "")
             + "! textmirror name=mirror detection-mode=sync "
         if saveDirectory != nil {
             description += "! tee name=split ! queue ! fakesink sync=false "

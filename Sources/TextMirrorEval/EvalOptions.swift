@@ -25,6 +25,9 @@ struct EvalOptions {
     var saveDirectory: String?
     var listMissed = false
     var listMisread = false
+    /// Mirror every picture (videoflip) before textmirror sees it, and its ground truth with it:
+    /// text that reaches the element mirror-reversed, as from a selfie camera.
+    var mirrorInput = false
     var limit: Int?
     /// Levels a channel must change by for a pixel to count as changed (0: any change).
     var tolerance = 0
@@ -59,6 +62,9 @@ struct EvalOptions {
         output:
           --missed               list the legible lines that were not mirrored
           --misread              list the legible lines that were not read exactly
+          --mirror-input         mirror each picture (and its ground truth) before textmirror:
+                                 text that arrives mirror-reversed (with --set
+                                 text-orientation=mirrored its lines should all be turned back)
           --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
                                  boxes to DIR/res_<name>.txt (ICDAR 2015 result format)
           --limit N              only the first N pictures (by name)
@@ -103,6 +109,7 @@ struct EvalOptions {
             case "--tolerance": o.tolerance = Int(try number(argument, in: 0...255))
             case "--missed": o.listMissed = true
             case "--misread": o.listMisread = true
+            case "--mirror-input": o.mirrorInput = true
             case "--save": o.saveDirectory = try value(argument)
             case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))
             case "-h", "--help": return nil

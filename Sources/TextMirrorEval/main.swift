@@ -31,7 +31,9 @@ do throws(EvalError) {
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
         throw EvalError("\(save): \(String(cString: strerror(errno)))")
     }
-    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory)
+    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory,
+                            mirrorInput: options.mirrorInput)
+    var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
     var times: [Double] = []
@@ -40,15 +42,25 @@ do throws(EvalError) {
         let changed = PixelMask.changedPixels(before: result.input.pixels, after: result.output.pixels,
                                               width: result.input.width, height: result.input.height,
                                               tolerance: options.tolerance)
-        let score = ImageScore(name: item.name, ground: item.ground, boxes: result.mirrored, changed: changed,
+        changedPixels += changed.count
+        allPixels += changed.width * changed.height
+        let ground = options.mirrorInput
+            ? item.ground.map { $0.mirrored(width: Double(result.input.width)) } : item.ground
+        var score = ImageScore(name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
                                rules: options.rules)
+        score.borderEdges = BorderEdges(before: result.input.pixels, after: result.output.pixels,
+                                        width: result.input.width, height: result.input.height, boxes: result.mirrored)
+        score.backgroundEdges = BorderEdges(before: result.input.pixels, after: result.output.pixels,
+                                            width: result.input.width, height: result.input.height,
+                                            boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
         }
         scores.append(score)
         times.append(result.milliseconds)
         progress("[\(index + 1)/\(items.count)] \(item.name): \(score.mirrored)/\(score.legible.count) lines, "
-                 + "non-text changed \(EvalReport.percent(score.nonTextChangedShare)), \(score.boxes) boxes")
+                 + "non-text changed \(EvalReport.percent(score.nonTextChangedShare)), \(score.boxes) boxes, "
+                 + "edges added \(EvalReport.growth(score.borderEdges)), background \(EvalReport.growth(score.backgroundEdges))")
         if let detected = result.detected, detected != result.mirrored.count {
             progress("  note: \(detected) boxes detected, \(result.mirrored.count) mirrored")
         }
@@ -73,7 +85,10 @@ do throws(EvalError) {
         print("")
     }
     print(EvalReport.nonTextBreakdown(summary))
+    print(EvalReport.borderEdges(scores))
     print(EvalReport.reading(ReadingScore(scores)))
+    print("Pixels changed in all: \(changedPixels) of \(allPixels) (\(EvalReport.percent(Double(changedPixels) / Double(max(allPixels, 1)))))"
+          + (options.mirrorInput ? "; pictures mirrored before textmirror." : "."))
     print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))

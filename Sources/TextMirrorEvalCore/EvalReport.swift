@@ -1,7 +1,7 @@
 /// The markdown textmirror-eval prints: one row per image, a total row, and the verdict.
 public enum EvalReport {
     public static let header = ["image", "size", "legible", "mirrored", "mean coverage", "###",
-                                "boxes", "false boxes", "non-text changed", "ms"]
+                                "boxes", "false boxes", "non-text changed", "edges added", "background edges added", "ms"]
 
     /// `milliseconds[i]` is the time image i spent in the pipeline (decode included).
     public static func table(_ scores: [ImageScore], milliseconds: [Double]) -> String {
@@ -11,13 +11,14 @@ public enum EvalReport {
             rows.append([score.name, "\(score.width)x\(score.height)", "\(score.legible.count)",
                          "\(score.mirrored)", fixed(score.meanCoverage, 3), "\(score.dontCare)",
                          "\(score.boxes)", "\(score.falseBoxes)", percent(score.nonTextChangedShare),
-                         fixed(ms, 0)])
+                         growth(score.borderEdges), growth(score.backgroundEdges), fixed(ms, 0)])
         }
         let total = EvalSummary(scores)
         rows.append(["**total**", "\(total.images) images", "\(total.legible)",
                      "\(total.mirrored) (\(percent(total.mirroredShare)))", fixed(total.meanCoverage, 3),
                      "\(total.dontCare)", "\(total.boxes)", "\(total.falseBoxes)",
-                     percent(total.nonTextChangedShare), fixed(milliseconds.reduce(0, +), 0)])
+                     percent(total.nonTextChangedShare), growth(total.borderEdges), growth(total.backgroundEdges),
+                     fixed(milliseconds.reduce(0, +), 0)])
         return rows.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
 
@@ -42,9 +43,43 @@ public enum EvalReport {
             + "Worst picture \(percent(summary.worstNonTextChanged))."
     }
 
+    /// Edges added around the mirrored boxes, as the pictures are and smoothed (the
+    /// background's seams), pooled over the set and over each kind of picture (the name up to
+    /// its first "_": page, sign, ... in the generated set).
+    public static func borderEdges(_ scores: [ImageScore]) -> String {
+        let measured = scores.filter { $0.borderEdges.pixels > 0 }
+        var kinds: [String] = []
+        var byKind: [String: (BorderEdges, BorderEdges)] = [:]
+        for score in measured {
+            guard let cut = score.name.firstIndex(of: "_") else { continue }
+            let kind = String(score.name[..<cut])
+            if byKind[kind] == nil { kinds.append(kind) }
+            let sums = byKind[kind] ?? (.zero, .zero)
+            byKind[kind] = (sums.0 + score.borderEdges, sums.1 + score.backgroundEdges)
+        }
+        let all = measured.reduce(BorderEdges.zero) { $0 + $1.borderEdges }
+        let background = measured.reduce(BorderEdges.zero) { $0 + $1.backgroundEdges }
+        var text = "Edges added around boxes (gradient energy within \(BorderEdges.radius) px of the mirrored boxes' "
+            + "outlines, output against input, pooled over \(measured.count) pictures with boxes): \(growth(all)); "
+            + "background (pictures smoothed, σ \(fixed(BorderEdges.backgroundSmoothing, 0)) px) \(growth(background))"
+        if kinds.count > 1 {
+            text += ". By kind, as they are / background: "
+                + kinds.sorted().map { "\($0) \(growth(byKind[$0]!.0)) / \(growth(byKind[$0]!.1))" }.joined(separator: ", ")
+        }
+        return text + "."
+    }
+
+    /// A relative growth as a signed percentage; "–" where nothing was measured.
+    public static func growth(_ edges: BorderEdges) -> String {
+        let g = edges.growth
+        guard g.isFinite else { return g.isNaN ? "–" : "+∞" }
+        return (g >= 0 ? "+" : "") + fixed(100 * g, 1) + "%"
+    }
+
     /// What the element read, against the transcriptions.
     public static func reading(_ score: ReadingScore) -> String {
-        "Lines read exactly: \(score.exact) of \(score.lines) (\(percent(score.exactShare))); character accuracy "
+        "Lines read exactly: \(score.exact) of \(score.lines) (\(percent(score.exactShare))); but for spaces: "
+            + "\(score.exactButSpaces) (\(percent(score.exactButSpacesShare))); character accuracy "
             + "\(percent(score.characterAccuracy)) (\(score.edits) edits in \(score.characters) characters)."
     }
 

@@ -25,6 +25,11 @@ public struct EvalSummary: Equatable, Sendable {
     public var falseBoxes: Int
     /// The largest per-image non-text share, for spotting one bad picture.
     public var worstNonTextChanged: Double
+    /// Edges added around the mirrored boxes, pooled over the set (energy summed, then its
+    /// growth taken), so a picture with a few small boxes does not weigh like a page of lines;
+    /// as the pictures are and smoothed (`BorderEdges`).
+    public var borderEdges: BorderEdges
+    public var backgroundEdges: BorderEdges
 
     public init(_ scores: [ImageScore]) {
         images = scores.count
@@ -39,6 +44,8 @@ public struct EvalSummary: Equatable, Sendable {
         boxes = scores.reduce(0) { $0 + $1.boxes }
         falseBoxes = scores.reduce(0) { $0 + $1.falseBoxes }
         worstNonTextChanged = scores.map(\.nonTextChangedShare).max() ?? 0
+        borderEdges = scores.reduce(.zero) { $0 + $1.borderEdges }
+        backgroundEdges = scores.reduce(.zero) { $0 + $1.backgroundEdges }
     }
 
     /// Nan when the set has no legible line.

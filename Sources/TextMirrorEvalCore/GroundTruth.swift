@@ -14,6 +14,12 @@ public struct GroundTruthLine: Equatable, Sendable {
         self.transcription = transcription
     }
 
+    /// The line in a picture `width` pixels wide mirrored left to right (the transcription is
+    /// what the text says, so it stays).
+    public func mirrored(width: Double) -> GroundTruthLine {
+        GroundTruthLine(polygon: polygon.map { EvalPoint(width - $0.x, $0.y) }, transcription: transcription)
+    }
+
     /// Legible lines are the ones that must be mirrored; "###" lines may be mirrored or not,
     /// and are text either way (never counted as non-text pixels).
     public var isLegible: Bool { transcription != Self.dontCareMark }

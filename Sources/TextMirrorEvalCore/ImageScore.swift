@@ -48,6 +48,11 @@ public struct ImageScore: Equatable, Sendable {
     public var nonTextChangedInFalseBoxes: Int
     public var boxes: Int
     public var falseBoxes: Int
+    /// Edges added around the mirrored boxes (`BorderEdges`), as the pictures are and smoothed
+    /// (the background's seams); measured by the caller, who has the pictures themselves (zero
+    /// until then).
+    public var borderEdges = BorderEdges.zero
+    public var backgroundEdges = BorderEdges.zero
 
     public var nonTextChangedShare: Double {
         nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels)

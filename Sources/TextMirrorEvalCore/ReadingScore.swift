@@ -6,28 +6,35 @@ public struct ReadingScore: Equatable, Sendable {
     public var lines: Int
     /// Lines read exactly.
     public var exact: Int
+    /// Lines read exactly but for spaces: the recognizer (trained mostly on Chinese, which has
+    /// none) often drops the space between two Latin words, which changes nothing of what a
+    /// line is or whether it reads normally or mirrored.
+    public var exactButSpaces: Int
     /// Characters in the transcriptions, and the edits (insertions, deletions, substitutions)
     /// between them and what was read.
     public var characters: Int
     public var edits: Int
 
     public init(_ scores: [ImageScore]) {
-        var lines = 0, exact = 0, characters = 0, edits = 0
+        var lines = 0, exact = 0, exactButSpaces = 0, characters = 0, edits = 0
         for line in scores.flatMap(\.legible) {
             let truth = Array(Self.normalized(line.transcription))
             let read = Array(Self.normalized(line.read ?? ""))
             lines += 1
             if truth == read { exact += 1 }
+            if truth.filter({ $0 != " " }) == read.filter({ $0 != " " }) { exactButSpaces += 1 }
             characters += truth.count
             edits += Self.editDistance(truth, read)
         }
         self.lines = lines
         self.exact = exact
+        self.exactButSpaces = exactButSpaces
         self.characters = characters
         self.edits = edits
     }
 
     public var exactShare: Double { lines == 0 ? .nan : Double(exact) / Double(lines) }
+    public var exactButSpacesShare: Double { lines == 0 ? .nan : Double(exactButSpaces) / Double(lines) }
     /// 1 − edits / characters (can go below 0 when much more is read than written).
     public var characterAccuracy: Double { characters == 0 ? .nan : 1 - Double(edits) / Double(characters) }
 

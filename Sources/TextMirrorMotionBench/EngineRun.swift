@@ -113,7 +113,7 @@ struct EngineRun {
 
 /// The optical flow's settings: the plugin's defaults, each overridable from the environment
 /// (MOTION_BENCH_FLOW="window=9,levels=2,epsilon=0.01,points=8,columns=8,rows=5,threshold=0.6,
-/// side=640,iterations=10"), for tuning.
+/// side=640,iterations=10,own=0.2"), for tuning.
 func flowConfiguration() -> FlowMotionEstimator.Configuration {
     var c = FlowMotionEstimator.Configuration()
     guard let text = getenv("MOTION_BENCH_FLOW").map({ String(cString: $0) }) else { return c }
@@ -130,6 +130,7 @@ func flowConfiguration() -> FlowMotionEstimator.Configuration {
         case "rows": c.gridRows = Int(value)
         case "threshold": c.inlierThreshold = value
         case "side": c.grayLongSide = Int(value)
+        case "own": c.ownMotionThreshold = value
         default: progress("MOTION_BENCH_FLOW: unknown setting \(pair[0])")
         }
     }

@@ -1,9 +1,38 @@
 import TextMirrorCore
 
+/// A camera path over a scene: the drawn one (`SceneCanvas`) or a strip of real photographs
+/// (`Photo`), named as on the command line ("pan", "photo-pan").
+struct Scenario: Equatable {
+    var kind: CameraPath.Kind
+    var photos: Bool
+
+    var name: String { (photos ? "photo-" : "") + kind.rawValue }
+
+    init(_ kind: CameraPath.Kind, photos: Bool = false) {
+        self.kind = kind
+        self.photos = photos
+    }
+
+    init?(name: String) {
+        let photos = name.hasPrefix("photo-")
+        guard let kind = CameraPath.Kind(rawValue: String(photos ? name.dropFirst(6) : name[...])) else { return nil }
+        self.init(kind, photos: photos)
+    }
+
+    static let drawn = CameraPath.Kind.allCases.map { Scenario($0) }
+    /// The cut over photos adds nothing the drawn cut does not measure.
+    static let photographed = [CameraPath.Kind.still, .pan, .shake].map { Scenario($0, photos: true) }
+}
+
 /// Command line of textmirror-motion-bench.
 struct MotionBenchOptions {
     var seconds = 6.0
-    var scenarios = CameraPath.Kind.allCases
+    var scenarios = Scenario.drawn + Scenario.photographed
+    /// Whether the scenarios were chosen (photo scenarios are then required, not skipped
+    /// when the photographs are missing).
+    var scenariosGiven = false
+    var photoDirectory = Photo.defaultDirectory
+    var photoNames = Photo.defaultNames
     var live = [false, true]
     var tracking = [true, false]
     var format = PixelFormat.i420
@@ -18,6 +47,7 @@ struct MotionBenchOptions {
     var costSeconds = 10.0
     /// Write PPM pictures of a few frames here, for looking at.
     var dump: String?
+    var dumpFrames: [Int]?
     /// Camera noise: luma of every input frame perturbed by up to ±noise levels (uniform,
     /// fixed seed per frame), as a sensor would; the still camera's jitter needs it.
     var noise = 0.0
@@ -27,11 +57,21 @@ struct MotionBenchOptions {
 
         A camera pans, zooms and shakes over a scene with text whose true boxes are known in
         every frame; frames go through the engine behind the textmirror element (real detector,
-        real optical flow) and the output is scored (issue 4). Then the streaming thread's cost
-        at 1080p NV12 with detection running.
+        real optical flow) and the output is scored (issue 4). Two scenes: lines drawn with
+        textoverlay on plain signs, and a strip of real photographs of print whose lines were
+        boxed by hand (the real-photo dev set, datasets/real; its `###` lines are not scored).
+        Then the streaming thread's cost at 1080p NV12 with detection running.
 
           --seconds N          length of each scenario (default 6)
-          --scenarios LIST     still,pan,pan-zoom-shake (default all)
+          --scenarios LIST     still,pan,pan-zoom-shake,cut over the drawn scene, and the same
+                               with photo- in front over the photographs (default: all drawn,
+                               photo-still,photo-pan,photo-pan-zoom-shake; the photo ones are
+                               skipped with a note when the photographs are missing)
+          --photos DIR         the photographs and their gt_*.txt (default out/real-photos; fetch
+                               them with scripts/fetch-real-photos.sh [--out DIR])
+          --photo-names LIST   which photographs (NAME of NAME.jpg or .png), in the order the pan
+                               passes them; 6 s of pan see the first three. Default:
+                               \(Photo.defaultNames.joined(separator: ","))
           --modes LIST         sync,live (default both); live = frames pushed at 30 fps of wall-clock
                                time with detection in async mode
           --tracking LIST      on,off (default both)
@@ -39,13 +79,18 @@ struct MotionBenchOptions {
           --size WxH           frame size (default 1280x720)
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
-          --rate HZ            the element's detection-rate (default 15)
+          --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().rate)))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section
-          --quick              2-second scenarios, pan only, 3-second cost run (proves it runs)
+          --quick              2-second scenarios, pan and photo-pan only, 3-second cost run
+                               (proves it runs)
           --noise N            add camera noise of up to ±N luma levels to every input frame (default 0)
-          --dump DIR           write input/output PGMs of a few frames to DIR
+          --dump DIR           write pictures of a few frames to DIR: input and output luma (PGM),
+                               the input with the true boxes (green; ### blue), and the output
+                               with those and the mirrored ones (red: detected in that frame,
+                               yellow: carried) (PPM)
+          --dump-frames LIST   which frames to dump (default: a third and two thirds of the way)
         """
 
     /// Nil when help was asked for.
@@ -65,10 +110,15 @@ struct MotionBenchOptions {
             switch argument {
             case "--seconds": o.seconds = max(try number(argument), 1)
             case "--scenarios":
-                o.scenarios = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> CameraPath.Kind in
-                    guard let kind = CameraPath.Kind(rawValue: String(name)) else { throw MotionBenchError("unknown scenario \"\(name)\"") }
-                    return kind
+                o.scenarios = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> Scenario in
+                    guard let scenario = Scenario(name: String(name)) else { throw MotionBenchError("unknown scenario \"\(name)\"") }
+                    return scenario
                 }
+                o.scenariosGiven = true
+            case "--photos": o.photoDirectory = try value(argument)
+            case "--photo-names":
+                o.photoNames = try value(argument).split(separator: ",").map(String.init)
+                guard !o.photoNames.isEmpty else { throw MotionBenchError("--photo-names wants at least one name") }
             case "--modes":
                 o.live = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> Bool in
                     switch name {
@@ -106,9 +156,16 @@ struct MotionBenchOptions {
             case "--cost-only": o.costOnly = true
             case "--quick":
                 o.seconds = 2
-                o.scenarios = [.pan]
+                o.scenarios = [Scenario(.pan), Scenario(.pan, photos: true)]
                 o.costSeconds = 3
             case "--dump": o.dump = try value(argument)
+            case "--dump-frames":
+                let text = try value(argument)
+                let frames = text.split(separator: ",").compactMap { Int($0) }
+                guard !frames.isEmpty, frames.allSatisfy({ $0 >= 0 }) else {
+                    throw MotionBenchError("--dump-frames wants frame numbers, not \"\(text)\"")
+                }
+                o.dumpFrames = frames
             case "--noise": o.noise = min(try number(argument), 64)
             case "-h", "--help": return nil
             default: throw MotionBenchError("unknown option \"\(argument)\"")

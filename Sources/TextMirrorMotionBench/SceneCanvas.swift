@@ -10,10 +10,18 @@ import TextMirrorCore
 struct SceneCanvas {
     struct Line {
         var text: String
+        /// The font it was drawn with; for a photograph, the picture's name.
         var font: String
         /// The line's true box in canvas pixels (continuous coordinates, a pixel spans
-        /// [i, i+1)): the bounding box of the pixels at least half covered by ink.
+        /// [i, i+1)): the bounding box of the pixels at least half covered by ink. For a line
+        /// of a photograph, the rectangle of its hand-drawn quadrilateral before it is turned
+        /// by `angle` about its centre.
         var x0: Double, y0: Double, x1: Double, y1: Double
+        /// Degrees, clockwise on screen, as `PixelBox.angle`; 0 for drawn lines.
+        var angle = 0.0
+        /// False for text a person could not read (`###` in a photograph's ground truth): not
+        /// scored, but text all the same (never a non-text pixel, never a phantom box).
+        var legible = true
         var centerX: Double { (x0 + x1) / 2 }
         var centerY: Double { (y0 + y1) / 2 }
     }

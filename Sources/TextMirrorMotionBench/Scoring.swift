@@ -16,6 +16,8 @@ import TextMirrorCore
 ///   centre's mean over the run (after the warm-up); meaningful for a still camera.
 struct Score {
     var q: [Double] = []
+    /// The canvas line each entry of `q` belongs to.
+    var qLine: [Int] = []
     var nonTextChanged = 0
     var nonTextPixels = 0
     /// Per line followed: RMS centre jitter, and horizontal distance of the mean centre from
@@ -24,11 +26,16 @@ struct Score {
     var bias: [Double] = []
     /// (line, frame) pairs scored, and how many had a mirrored box on them (IoU >= 0.3).
     var covered = 0
+    /// q of those that had: what is left once lines the detector never found are set aside.
+    var coveredQ: [Double] = []
     /// Horizontal distance from each scored true box's centre to the centre of the mirrored box
     /// on it: where a horizontal mirror puts its axis.
     var centreErrors: [Double] = []
     /// Mirrored box width minus true width, same boxes.
     var widthErrors: [Double] = []
+    /// Pairs of mirrored boxes covering each other by more than 5% of the smaller one, summed
+    /// over frames: where they overlap, text is mirrored twice (doubled letters).
+    var overlaps = 0
     /// Mirrored boxes on no line at all, summed over frames, and the last frame with one.
     var phantoms = 0
     var lastPhantomFrame: Int?
@@ -37,6 +44,7 @@ struct Score {
     var longestMissStreak = 0
 
     var meanQ: Double { q.isEmpty ? .nan : q.reduce(0, +) / Double(q.count) }
+    var meanCoveredQ: Double { coveredQ.isEmpty ? .nan : coveredQ.reduce(0, +) / Double(coveredQ.count) }
     var nonTextFraction: Double { nonTextPixels == 0 ? 0 : Double(nonTextChanged) / Double(nonTextPixels) }
     var meanJitter: Double { jitter.isEmpty ? .nan : jitter.reduce(0, +) / Double(jitter.count) }
     var maxJitter: Double { jitter.max() ?? .nan }
@@ -81,8 +89,8 @@ struct Scorer {
             let view = path.view(at: t)
             let input = inputs[n].luma, output = outputs[n]
             let truth = canvas.lines.map { path.trueBox($0, at: t) }
-            for (index, box) in truth.enumerated() {
-                guard let q = boxQuality(box, view: view, input: input, output: output) else {
+            for (index, box) in truth.enumerated() where canvas.lines[index].legible {
+                guard let q = boxQuality(index, of: truth, view: view, input: input, output: output) else {
                     missStreaks[index] = 0
                     continue
                 }
@@ -92,6 +100,7 @@ struct Scorer {
                     score.longestMissStreak = max(score.longestMissStreak, missStreaks[index])
                 }
                 score.q.append(q)
+                score.qLine.append(index)
                 if trace, let boxes, let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }) {
                     let b = best.text.box
                     progress("trace frame \(n) line \(index) q \(fixed(q, 2)) dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) dw \(fixed(b.width - box.width, 1)) fresh \(best.fresh) track \(best.track) true \(fixed(box.centerX, 2)),\(fixed(box.centerY, 2)) \(fixed(box.width, 1))x\(fixed(box.height, 1)) \"\(canvas.lines[index].text)\" \(canvas.lines[index].font)")
@@ -100,6 +109,7 @@ struct Scorer {
                     let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
                     if let best, best.text.box.iou(box) >= 0.3 {
                         score.covered += 1
+                        score.coveredQ.append(q)
                         score.centreErrors.append(abs(best.text.box.centerX - box.centerX))
                         score.widthErrors.append(best.text.box.width - box.width)
                         centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
@@ -107,6 +117,16 @@ struct Scorer {
                 }
             }
             if let boxes {
+                let mirrored = boxes[n].map(\.text.box)
+                for i in mirrored.indices {
+                    for j in mirrored.indices where j > i && mirrored[i].overlapOfSmaller(mirrored[j]) > 0.05 {
+                        score.overlaps += 1
+                        if trace {
+                            let (a, b) = (mirrored[i], mirrored[j])
+                            progress("trace frame \(n) overlap \(fixed(a.overlapOfSmaller(b), 2)): \(fixed(a.centerX, 1)),\(fixed(a.centerY, 1)) \(fixed(a.width, 1))x\(fixed(a.height, 1)) \(fixed(a.angle, 1))° and \(fixed(b.centerX, 1)),\(fixed(b.centerY, 1)) \(fixed(b.width, 1))x\(fixed(b.height, 1)) \(fixed(b.angle, 1))°")
+                        }
+                    }
+                }
                 let phantoms = boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
                 score.phantoms += phantoms
                 if phantoms > 0 { score.lastPhantomFrame = n }
@@ -129,42 +149,74 @@ struct Scorer {
     /// too large or misplaced lands there.
     static func margin(_ box: PixelBox) -> Double { max(3, 0.3 * box.height) }
 
-    func boxQuality(_ box: PixelBox, view: Motion, input: ArraySlice<UInt8>, output: [UInt8]) -> Double? {
+    /// q of true box `index` of `truth` (frame pixels) in one frame. The ideal has every
+    /// legible true box mirrored, not only this one: lines of a real sign sit closer than the
+    /// margin, which then reaches into a neighbour that must be mirrored too. Pixels of an
+    /// illegible (`###`) line in the margin are left out: they may be mirrored or not. Nil
+    /// when the box (with its margin) is not wholly in the frame.
+    func boxQuality(_ index: Int, of truth: [PixelBox], view: Motion, input: ArraySlice<UInt8>, output: [UInt8]) -> Double? {
+        let box = truth[index]
         let m = Self.margin(box)
-        let x0 = Int((box.centerX - box.width / 2 - m).rounded(.down)), x1 = Int((box.centerX + box.width / 2 + m).rounded(.up))
-        let y0 = Int((box.centerY - box.height / 2 - m).rounded(.down)), y1 = Int((box.centerY + box.height / 2 + m).rounded(.up))
+        let grown = TrueRegion(PixelBox(centerX: box.centerX, centerY: box.centerY, width: box.width + 2 * m,
+                                        height: box.height + 2 * m, angle: box.angle))
+        let (x0, y0, x1, y1) = grown.pixelBounds
         guard x0 >= 0, y0 >= 0, x1 <= width, y1 <= height else { return nil }
-        let bx0 = box.centerX - box.width / 2, bx1 = box.centerX + box.width / 2
-        let by0 = box.centerY - box.height / 2, by1 = box.centerY + box.height / 2
-        var errIn = 0.0, errOut = 0.0
+        let own = TrueRegion(box)
+        // Other lines reaching into the margin (none in the drawn scene, whose lines are apart).
+        let neighbours = truth.indices.filter { j in
+            guard j != index else { return false }
+            let b = TrueRegion(truth[j]).pixelBounds
+            return b.x0 < x1 && b.x1 > x0 && b.y0 < y1 && b.y1 > y0
+        }.map { (region: TrueRegion(truth[$0]), legible: canvas.lines[$0].legible) }
+        var errIn = 0.0, errOut = 0.0, pixels = 0
         let base = input.startIndex
         for y in y0..<y1 {
             let cy = Double(y) + 0.5
-            for x in x0..<x1 {
+            pixel: for x in x0..<x1 {
                 let cx = Double(x) + 0.5
+                // An axis-aligned box's margin is every pixel of its rounded bounds.
+                guard own.axisAligned || grown.contains(cx, cy) else { continue }
                 let i = y * width + x
                 let inValue = Double(input[base + i])
                 var ideal = inValue
-                if cx >= bx0, cx < bx1, cy >= by0, cy < by1 {
-                    let p = view.apply(x: 2 * box.centerX - cx, y: cy)
-                    ideal = renderer.luma(p.x, p.y).rounded()
+                if own.contains(cx, cy) {
+                    ideal = mirrored(own, cx, cy, view: view)
+                } else {
+                    for (region, legible) in neighbours where region.contains(cx, cy) {
+                        guard legible else { continue pixel }
+                        ideal = mirrored(region, cx, cy, view: view)
+                        break
+                    }
                 }
+                pixels += 1
                 errIn += abs(inValue - ideal)
                 errOut += abs(Double(output[i]) - ideal)
             }
         }
-        // A line that reads the same mirrored (none here) cannot be scored.
-        guard errIn > Double((x1 - x0) * (y1 - y0)) else { return nil }
+        // A line that reads the same mirrored cannot be scored.
+        guard errIn > Double(pixels) else { return nil }
         return 1 - errOut / errIn
+    }
+
+    /// The canvas luma at the mirror image of frame point (x, y) in `region`.
+    @inline(__always)
+    private func mirrored(_ region: TrueRegion, _ x: Double, _ y: Double, view: Motion) -> Double {
+        let p = region.mirror(x, y)
+        let c = view.apply(x: p.x, y: p.y)
+        return renderer.luma(c.x, c.y).rounded()
     }
 
     func nonText(_ truth: [PixelBox], input: ArraySlice<UInt8>, output: [UInt8]) -> (changed: Int, pixels: Int) {
         var isText = [Bool](repeating: false, count: width * height)
         for box in truth {
-            let x0 = max(Int((box.centerX - box.width / 2 - 2).rounded(.down)), 0)
-            let x1 = min(Int((box.centerX + box.width / 2 + 2).rounded(.up)), width)
-            let y0 = max(Int((box.centerY - box.height / 2 - 2).rounded(.down)), 0)
-            let y1 = min(Int((box.centerY + box.height / 2 + 2).rounded(.up)), height)
+            // The box's axis-aligned bounds (all of a turned box) plus 2 px.
+            let r = box.angle * .pi / 180
+            let ex = (abs(cos(r)) * box.width + abs(sin(r)) * box.height) / 2
+            let ey = (abs(sin(r)) * box.width + abs(cos(r)) * box.height) / 2
+            let x0 = max(Int((box.centerX - ex - 2).rounded(.down)), 0)
+            let x1 = min(Int((box.centerX + ex + 2).rounded(.up)), width)
+            let y0 = max(Int((box.centerY - ey - 2).rounded(.down)), 0)
+            let y1 = min(Int((box.centerY + ey + 2).rounded(.up)), height)
             guard x1 > x0, y1 > y0 else { continue }
             for y in y0..<y1 { for x in x0..<x1 { isText[y * width + x] = true } }
         }
@@ -186,7 +238,7 @@ struct Scorer {
             var frame = input
             do {
                 let mirror = try FrameMirror(format: frame.format, width: frame.width, height: frame.height)
-                let boxes = canvas.lines.map { path.trueBox($0, at: time(n)) }
+                let boxes = canvas.lines.filter(\.legible).map { path.trueBox($0, at: time(n)) }
                 frame.withFrameBuffer { mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane, in: $0) }
             } catch {
                 throw MotionBenchError("cannot mirror \(frame.format): \(error)")
@@ -194,5 +246,48 @@ struct Scorer {
             outputs.append(Array(frame.luma))
         }
         return score(outputs: outputs, boxes: nil)
+    }
+}
+
+/// A true box as the scorer tests pixels against it: axis-aligned ones exactly as the mirror's
+/// half-open pixel spans, turned ones in their own coordinates.
+struct TrueRegion {
+    let box: PixelBox
+    let axisAligned: Bool
+    private let along: SIMD2<Double>, across: SIMD2<Double>
+
+    init(_ box: PixelBox) {
+        self.box = box
+        axisAligned = box.angle == 0
+        let r = box.angle * .pi / 180
+        along = SIMD2(cos(r), sin(r))
+        across = SIMD2(-sin(r), cos(r))
+    }
+
+    /// The pixels [x0, x1) x [y0, y1) holding the box.
+    var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let ex = abs(along.x) * box.width / 2 + abs(across.x) * box.height / 2
+        let ey = abs(along.y) * box.width / 2 + abs(across.y) * box.height / 2
+        return (Int((box.centerX - ex).rounded(.down)), Int((box.centerY - ey).rounded(.down)),
+                Int((box.centerX + ex).rounded(.up)), Int((box.centerY + ey).rounded(.up)))
+    }
+
+    @inline(__always)
+    func contains(_ x: Double, _ y: Double) -> Bool {
+        if axisAligned {
+            return x >= box.centerX - box.width / 2 && x < box.centerX + box.width / 2
+                && y >= box.centerY - box.height / 2 && y < box.centerY + box.height / 2
+        }
+        let p = SIMD2(x - box.centerX, y - box.centerY)
+        return abs((p * along).sum()) < box.width / 2 && abs((p * across).sum()) < box.height / 2
+    }
+
+    /// The point's mirror image across the box's own vertical axis.
+    @inline(__always)
+    func mirror(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        if axisAligned { return (2 * box.centerX - x, y) }
+        let p = SIMD2(x - box.centerX, y - box.centerY)
+        let q = SIMD2(box.centerX, box.centerY) - along * (p * along).sum() + across * (p * across).sum()
+        return (q.x, q.y)
     }
 }

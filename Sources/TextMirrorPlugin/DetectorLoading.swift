@@ -1,4 +1,7 @@
 import CShim
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import TextMirrorCore
 
@@ -26,10 +29,21 @@ func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoa
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 
-/// Loads the recognizer whose files lie beside the detector's model (shared like detectors).
+/// Loads the recognizer (shared like detectors): its files beside the detector's model, or,
+/// for a detector of the user's own without them, beside the default model.
 func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextRecognizer {
-    let key = TextRecognizer.Configuration(besideDetector: try detectorModelPath(configuration),
-                                           precision: configuration.precision)
+    let detector = try detectorModelPath(configuration)
+    let places = [detector] + (ModelLocation.resolve().map { [$0] } ?? [])
+    let candidates = places.map { TextRecognizer.Configuration(besideDetector: $0, precision: configuration.precision) }
+    guard let key = candidates.first(where: { access($0.modelPath, R_OK) == 0 && access($0.charactersPath, R_OK) == 0 })
+    else {
+        throw DetectorLoadError(description:
+            "the text recognizer (\(TextRecognizer.Configuration.modelFileName) and "
+            + "\(TextRecognizer.Configuration.charactersFileName)) was not found beside "
+            + candidates.map(\.modelPath).joined(separator: " or ")
+            + "; fetch it with \(ModelLocation.fetchCommand), or set verify=false and text-orientation=any, "
+            + "which need no recognizer")
+    }
     return try SharedModels.recognizers.instance(for: key, make: TextRecognizer.init)
 }
 

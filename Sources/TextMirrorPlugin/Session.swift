@@ -8,8 +8,16 @@ final class Session: Sendable {
     init(settings: SessionSettings) throws(DetectorLoadError) {
         let detector = settings.engine.detect ? try loadTextDetector(settings.detector) : nil
         // Loaded whenever there is detection, so verify and text-orientation can change while
-        // playing; the engine reads lines only when one of them asks for it.
-        let recognizer = detector != nil ? try loadTextRecognizer(settings.detector) : nil
+        // playing (the engine reads lines only when one of them asks for it); required only
+        // when the settings read lines from the start.
+        let recognizer: TextRecognizer?
+        if detector == nil {
+            recognizer = nil
+        } else if settings.engine.readingPolicy.readsNothing {
+            recognizer = try? loadTextRecognizer(settings.detector)
+        } else {
+            recognizer = try loadTextRecognizer(settings.detector)
+        }
         // Motion is measured only where there are detected boxes to move.
         engine = MirrorEngine(detector: detector, motion: detector == nil ? nil : FlowMotionEstimator(),
                               recognizer: recognizer)

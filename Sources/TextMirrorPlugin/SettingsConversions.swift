@@ -36,6 +36,7 @@ extension MirrorEngine.Settings {
         case TEXTMIRROR_TEXT_ORIENTATION_MIRRORED: textOrientation = .mirrored
         default: textOrientation = .any
         }
+        seamless = c.seamless != 0
         return status
     }
 }

@@ -74,7 +74,7 @@ import TextMirrorPlugin
         let (made, message) = newDetector(path, 64, 32)
         let detector = try #require(made, "\(message)")
         defer { textmirror_detector_free(detector) }
-        var rgb = [UInt8](repeating: 128, count: 64 * 32 * 3)
+        let rgb = [UInt8](repeating: 128, count: 64 * 32 * 3)
         var boxes = [TextMirrorDetectedBox](repeating: .init(), count: 4)
         var count: Int32 = -1
 

@@ -35,12 +35,14 @@ import Testing
         #expect(ObjectProperties.bool(element, "post-messages"))
         #expect(!ObjectProperties.bool(element, "draw-boxes"))
         #expect(ObjectProperties.bool(element, "verify"))
+        #expect(ObjectProperties.bool(element, "seamless"))
         #expect(ObjectProperties.enumNick(element, "text-orientation") == "any")
         #expect(ObjectProperties.enumNick(element, "inference-precision") == "auto")
         #expect(ObjectProperties.double(element, "detection-rate") == 30)
         #expect(ObjectProperties.int(element, "detection-size") == 640)
         for name in ["regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
-                     "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation"] {
+                     "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation",
+                     "seamless"] {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let flags = spec.pointee.flags.rawValue
             #expect(flags & G_PARAM_READWRITE.rawValue == G_PARAM_READWRITE.rawValue, "\(name) is not read-write")

@@ -16,7 +16,9 @@ struct CommandTests {
     @Test("on an idle machine a stuck child is stopped at its timeout")
     func idleMachineKeepsTheTimeout() async throws {
         let work = try Workspace()
-        let command = try RunningCommand("sleep", ["30"], environment: work.environment)
+        // Far longer than any wait for a thread (30 s was seen with the test process's threads
+        // all busy), so the child is still running when the budget runs out.
+        let command = try RunningCommand("sleep", ["600"], environment: work.environment)
         let error = await #expect(throws: SetupError.self) { try await command.wait(timeout: .seconds(1), load: { 1 }) }
         // Not a bound on the clock (this test's own task may wait for a thread while the other
         // tests run): the budget ran out and the child was stopped.

@@ -73,7 +73,9 @@ struct RecordTests {
 
         let info = try await work.discover(out)
         let duration = try #require(info.duration, "no duration, the file was not finished:\n\(info.report)")
-        #expect(duration > 0.5 && duration < 20, "duration \(duration) s")
+        // No upper bound worth the name: on a busy machine the progress line this test waits
+        // for comes late, and the recording goes on meanwhile (48 s seen with the load at 9).
+        #expect(duration > 0.5 && duration < 600, "duration \(duration) s")
         let frames = try await work.decodeRGB(out)
         let count = frames.count / (320 * 180 * 3)
         #expect(frames.count % (320 * 180 * 3) == 0 && abs(Double(count) - duration * 30) <= 2,

@@ -46,6 +46,21 @@ import Testing
         #expect(mirror.problems().errors.isEmpty)
     }
 
+    /// The largest detection sizes (the range goes to 4096): OpenCV DNN crashed beyond about
+    /// 3.5 Mpx of detector input; OpenVINO runs them (a 4096x2304 input takes about 1.2 GB and
+    /// 20 s on 2 cores) and finds the text.
+    @Test("the largest detection sizes work", arguments: [2560, 4096])
+    func largestDetectionSizes(size: Int) throws {
+        try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
+        let text = Frames.text("I420", 1280, 720)
+        let detect = DetectionHarness("textmirror detection-mode=sync \(TestModel.properties(size: size))",
+                                      caps: text.caps)
+        let output = try #require(detect.push(text, pts: 0))
+        #expect(!output.boxes.isEmpty, "no text found at detection-size \(size)")
+        #expect(detect.detections().count == 1)
+        #expect(detect.problems().errors.isEmpty)
+    }
+
     @Test("8K frame with text: detection finds it")
     func eightKDetection() throws {
         try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")

@@ -18,7 +18,8 @@
  *
  * Message format: an element message whose structure is named "textmirror", with guint64
  * fields timestamp, stream-time, running-time, duration, and "boxes": a GST_TYPE_LIST of
- * structures named "text" with guint x, y, width, height and gdouble angle, score.
+ * structures named "text" with guint x, y, width, height and gdouble angle, score, and, when
+ * the line was read, a string "text", gdouble "text-score" and gboolean "mirrored".
  */
 #include <gst/gst.h>
 #include <stdlib.h>
@@ -71,6 +72,11 @@ textmirror_app_print_boxes (const GstStructure * s)
         "angle", G_TYPE_DOUBLE, &angle, "score", G_TYPE_DOUBLE, &score, NULL);
     g_print ("%s %ux%u+%u+%u angle %.1f score %.2f", i ? ";" : "", width, height, x, y,
         angle, score);
+    if (gst_structure_has_field (box, "text")) {
+      gboolean mirrored = FALSE;
+      gst_structure_get_boolean (box, "mirrored", &mirrored);
+      g_print (" \"%s\"%s", gst_structure_get_string (box, "text"), mirrored ? " (mirrored)" : "");
+    }
   }
   g_print (n ? "\n" : " none\n");
 }

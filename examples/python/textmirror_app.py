@@ -60,6 +60,7 @@ def describe_boxes(structure):
     boxes = structure.get_value("boxes")  # a Gst.ValueList of `text` structures
     seconds = structure["running-time"] / Gst.SECOND
     parts = [f"{b['width']}x{b['height']}+{b['x']}+{b['y']} angle {b['angle']:.1f} score {b['score']:.2f}"
+             + (f" \"{b['text']}\"{' (mirrored)' if b['mirrored'] else ''}" if b.has_field("text") else "")
              for b in boxes]
     return f"{seconds:7.3f} s  {len(parts)} box(es): " + ("; ".join(parts) if parts else "none")
 

@@ -13,8 +13,14 @@ public struct TextReading: Equatable, Sendable {
         self.mirrored = mirrored
     }
 
-    /// At least one character was read: the box holds text (what `verify` asks of it).
-    public var foundText: Bool { text.contains { !$0.isWhitespace } }
+    /// The box holds text (what `verify` asks of it): at least one character was read, with a
+    /// mean probability of at least `minimumScore`.
+    public var foundText: Bool { score >= Self.minimumScore && text.contains { !$0.isWhitespace } }
+
+    /// Real lines read at 0.77-0.99 (Greek and Cyrillic lowest), textures that are not text at
+    /// 0.12-0.37 when the recognizer finds anything in them at all (one or a few characters in
+    /// an eagle's feathers, a cloister's arches, horses: the real-photo dev set).
+    public static let minimumScore = 0.5
 }
 
 /// Which lines are turned (the element's `text-orientation` property).

@@ -95,8 +95,9 @@ public struct BoxTracker: Sendable, Equatable {
     public var isEmpty: Bool { tracks.isEmpty }
 
     /// Moves the tracks into the frame at `time`. `motion` is nil when none was measured (the
-    /// first frame, tracking off): boxes then stay where they are.
-    public mutating func advance(time: UInt64, motion: FrameMotion?) {
+    /// first frame, tracking off): boxes then stay where they are. With the frame's size, a box
+    /// cut by the frame edge stays at the edge as its line comes into view (`carry`).
+    public mutating func advance(time: UInt64, motion: FrameMotion?, frameWidth: Int? = nil, frameHeight: Int? = nil) {
         let global = motion?.global ?? .identity
         globalMotion.append(time: time, motion: global)
         for i in tracks.indices {
@@ -109,36 +110,45 @@ public struct BoxTracker: Sendable, Equatable {
             if let motion, i < motion.lost.count, motion.lost[i], tracks[i].lostSince == nil {
                 tracks[i].lostSince = time
             }
-            tracks[i].box = own.apply(tracks[i].box)
+            tracks[i].box = Self.carry(tracks[i].box, by: own, frameWidth: frameWidth, frameHeight: frameHeight)
             tracks[i].motions.append(time: time, motion: own)
             tracks[i].fresh = false
         }
     }
 
     /// Folds in a detection that ran on the frame at `detectedAt` (nil: this frame), now that
-    /// the current frame is at `now`. Detections older than the remembered motion are dropped:
+    /// the current frame is at `now`. Overlapping pieces of one line are joined first
+    /// (`joiningSplitLines`). Detections older than the remembered motion are dropped:
     /// there is no telling where their boxes are now. A box fitted to its ink (`TextBox.fitted`,
     /// by `InkFitting` on its own frame) is trusted to `preciseNoise`, any other to `noise`.
     /// Boxes at the edge of the `frameWidth` x `frameHeight` frame are not
     /// smoothed: a line partly out of view changes size for real as it moves.
     public mutating func incorporate(_ detected: [TextBox], detectedAt: UInt64?, now: UInt64,
                                      frameWidth: Int, frameHeight: Int, parameters: Parameters) {
+        let detected = Self.joiningSplitLines(detected, levelWithin: parameters.levelWithin)
         let source = detectedAt ?? now
         guard let sinceDetection = source == now ? .identity : globalMotion.accumulated(since: source) else {
             return
         }
         newestDetection = max(newestDetection ?? source, source)
-        func atEdge(_ box: PixelBox) -> Bool {
-            let e = box.halfExtent
-            return box.centerX - e.x <= 1 || box.centerY - e.y <= 1
-                || box.centerX + e.x >= Double(frameWidth) - 1 || box.centerY + e.y >= Double(frameHeight) - 1
-        }
-        func place(_ text: TextBox, by motion: Motion) -> (box: PixelBox, precise: Bool) {
+        func atEdge(_ box: PixelBox) -> Bool { Edges(box, frameWidth: frameWidth, frameHeight: frameHeight).any }
+        // Which detections say which way their line runs (see `Orientation`), judged on the
+        // frame they were detected on, where the frame edge cut them.
+        let orientations = detected.map { Orientation($0.box, frameWidth: frameWidth, frameHeight: frameHeight) }
+        func place(_ d: Int, by motion: Motion) -> (box: PixelBox, precise: Bool) {
+            let text = detected[d]
+            var box = text.box
+            if orientations[d] == .cut {
+                // Most likely a horizontal line coming into or leaving view (a track it
+                // matches keeps its own way; this is for the track it may start).
+                box = BoxSmoothing.sameRectangle(box, nearestAngleTo: 0)
+            }
             // A box fitted to its ink on its own frame keeps its measured tilt.
-            if text.fitted { return (motion.apply(text.box), true) }
-            return (motion.apply(text.box.levelled(within: parameters.levelWithin)), false)
+            if text.fitted { return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true) }
+            return (Self.carry(box.levelled(within: parameters.levelWithin), by: motion,
+                               frameWidth: frameWidth, frameHeight: frameHeight), false)
         }
-        let placed = detected.map { place($0, by: sinceDetection) }
+        let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
         let pairs = BoxAssociation.match(detections: carried, tracks: tracks.map(\.box),
                                          criteria: parameters.association)
@@ -152,19 +162,26 @@ public struct BoxTracker: Sendable, Equatable {
             // The track's own motion since the detection, where it remembers it, is better than
             // the whole picture's for text that moves by itself.
             let own: Motion? = source == now ? .identity : track.motions.accumulated(since: source)
-            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(text, by: own) }
+            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(d, by: own) }
                 ?? placed[d]
-            let noise = precise ? max(1, parameters.preciseNoise * min(track.box.height, box.height))
-                : max(2, parameters.noise * min(track.box.height, box.height))
-            let alpha = atEdge(box) || atEdge(track.box) ? 1
-                : BoxSmoothing.weight(previous: track.box, detection: box, alpha: parameters.smoothing, noise: noise)
-            var blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: alpha)
+            // The way the line runs: the detection's where it is clear, else the track's (which
+            // `BoxSmoothing` keeps). A track started on a sliver at the frame edge is turned
+            // the right way once its line is seen whole.
+            var previous = track.box
+            if orientations[d] == .clear {
+                previous = BoxSmoothing.sameRectangle(previous, nearestAngleTo: box.angle)
+            }
+            let noise = precise ? max(1, parameters.preciseNoise * min(previous.height, box.height))
+                : max(2, parameters.noise * min(previous.height, box.height))
+            let alpha = atEdge(box) || atEdge(previous) ? 1
+                : BoxSmoothing.weight(previous: previous, detection: box, alpha: parameters.smoothing, noise: noise)
+            var blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: alpha)
             // A blended box still lagging over a neighbour this same detection found separately
             // (a line the detector now splits in two) takes its detection as it is.
             let coversAnother = carried.indices.contains { other in
                 other != d && blended.overlapOfSmaller(carried[other]) > parameters.maxOverlap
             }
-            if coversAnother { blended = BoxSmoothing.blend(previous: track.box, detection: box, alpha: 1) }
+            if coversAnother { blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
             track.fitted = text.fitted
@@ -211,6 +228,41 @@ public struct BoxTracker: Sendable, Equatable {
         }
     }
 
+    /// `box` moved by `motion`, with each side that reached an edge of the
+    /// `frameWidth` x `frameHeight` frame (`Edges`) kept at that edge when the motion takes it
+    /// inwards.
+    ///
+    /// A line cut by the frame edge continues past it, out of view; as the camera turns
+    /// towards it, the part coming into view belongs in its box. Moved as it was, the box
+    /// would leave that part out until a detection of a later frame saw it (three to ten
+    /// frames of detection latency, 8 px each in a 240 px/s pan), and the letters coming in
+    /// would sit unmirrored beside their mirror images: the doubled letters of a live pan over
+    /// a sign (textmirror-motion-bench --dump showed every line coming into view that way).
+    /// The price: once the line's end has come into view, the box runs past it to the edge
+    /// until a detection of a frame that saw the end arrives, where it used to fall short by
+    /// about as much (mean q of the live pans unchanged within their noise).
+    /// Only boxes with sides along the frame's (angles of 0 or 90°) are kept at the edge;
+    /// without a frame size the box is only moved.
+    static func carry(_ box: PixelBox, by motion: Motion, frameWidth: Int?, frameHeight: Int?) -> PixelBox {
+        let moved = motion.apply(box)
+        guard let frameWidth, let frameHeight, motion != .identity else { return moved }
+        let quarterTurns = (box.angle / 90).rounded()
+        guard box.angle == quarterTurns * 90, moved.angle == box.angle else { return moved }
+        let w = Double(frameWidth), h = Double(frameHeight)
+        let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight), after = moved.halfExtent
+        var x0 = moved.centerX - after.x, x1 = moved.centerX + after.x
+        var y0 = moved.centerY - after.y, y1 = moved.centerY + after.y
+        let kept = (left: edges.left && x0 > 0, right: edges.right && x1 < w, top: edges.top && y0 > 0, bottom: edges.bottom && y1 < h)
+        guard kept.left || kept.right || kept.top || kept.bottom else { return moved }
+        if kept.left { x0 = 0 }
+        if kept.right { x1 = w }
+        if kept.top { y0 = 0 }
+        if kept.bottom { y1 = h }
+        let sideways = Int(quarterTurns) % 2 != 0  // `width` runs up the frame
+        return PixelBox(centerX: (x0 + x1) / 2, centerY: (y0 + y1) / 2,
+                        width: sideways ? y1 - y0 : x1 - x0, height: sideways ? x1 - x0 : y1 - y0, angle: box.angle)
+    }
+
     /// Forgets every track and all remembered motion.
     public mutating func removeAll() {
         tracks.removeAll()
@@ -232,5 +284,60 @@ public struct BoxTracker: Sendable, Equatable {
             kept.append(i)
         }
         return kept.sorted().map { tracks[$0] }
+    }
+}
+
+extension BoxTracker {
+    /// The edges of the frame a box reaches: those it comes within a tenth of its height of
+    /// (at least 1 px). A line the frame edge cuts is fitted to the ink in view, whose last,
+    /// cut letter often ends a few pixels short of the edge (measured on the real-photo pan:
+    /// 1-9 px for lines 48-127 px high).
+    struct Edges: Equatable {
+        var left: Bool, right: Bool, top: Bool, bottom: Bool
+
+        var any: Bool { left || right || top || bottom }
+
+        init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
+            let e = box.halfExtent
+            let reach = max(1, 0.1 * min(box.width, box.height))
+            left = box.centerX - e.x <= reach
+            right = box.centerX + e.x >= Double(frameWidth) - reach
+            top = box.centerY - e.y <= reach
+            bottom = box.centerY + e.y >= Double(frameHeight) - reach
+        }
+    }
+
+    /// What a detected box says about which way its line runs, which decides the axis it is
+    /// mirrored about (`width` runs along the line, `TextBoxPostprocess.orientedAlongText`).
+    ///
+    /// A track keeps the description it has (`BoxSmoothing.sameRectangle`) so that a box
+    /// nearly as high as it is long does not swap its sides from one detection to the next.
+    /// But a track must not keep a wrong one: a line that comes into view during a pan is
+    /// first detected as a sliver at the frame edge, higher than wide, which the detector
+    /// takes for a line turned 90°; kept, that turn flips the whole line upside down once it
+    /// is in view (textmirror-motion-bench's photo-pan: "Freephone" and "Service" on a real
+    /// sign, in every frame after they came in).
+    enum Orientation: Equatable {
+        /// Clearly longer than high, and not cut across the line by the frame edge: the line
+        /// runs along `width`.
+        case clear
+        /// Nearly as high as long: either way.
+        case unclear
+        /// Cut by the frame edge across the line (its height is only the part in view): the
+        /// box says nothing about the way the line runs.
+        case cut
+
+        init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
+            let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight)
+            // The direction across the line is nearer horizontal for a line nearer vertical.
+            let steep = abs(TextBoxPostprocess.normalizedAngle(box.angle)) > 45
+            if (steep && (edges.left || edges.right)) || (!steep && (edges.top || edges.bottom)) {
+                self = .cut
+            } else if box.width >= TextBoxPostprocess.steepLineElongation * box.height {
+                self = .clear
+            } else {
+                self = .unclear
+            }
+        }
     }
 }

@@ -41,9 +41,9 @@ struct LineCropTests {
         let box = PixelBox(centerX: 200, centerY: 100, width: 200, height: 40)
         let crop = try #require(frame.crop(box))
         #expect(crop.height == 48)
-        // 40 px high with a quarter of it above and below: 60 source rows -> 48, so 0.8x; the
-        // width with 0.4 x 40 px at each end: 232 -> 186.
-        #expect(crop.width == 186)
+        // 40 px high with 0.15 of it above and below: 52 source rows -> 48; the width with
+        // 0.6 x 40 px at each end: 248 -> 229.
+        #expect(crop.width == 229)
         #expect(crop.rgb.count == crop.width * 48 * 3)
     }
 

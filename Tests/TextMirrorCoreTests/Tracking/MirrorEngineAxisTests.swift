@@ -26,6 +26,8 @@ import TextMirrorCore
         settings.mode = .sync
         settings.minTextHeight = 0
         settings.refine = false
+        // The luma is a ramp: seamless mirroring would (rightly) keep it; this is about the axis.
+        settings.seamless = false
         settings.detect = detect
         settings.regions = regions
         engine.update(settings)

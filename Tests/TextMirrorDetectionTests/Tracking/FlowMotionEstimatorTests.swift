@@ -65,10 +65,14 @@ import TextMirrorPlugin
     static let texture = Texture(width: 1500, height: 900)
 
     func measure(_ first: Motion, _ second: Motion, regions: [PixelBox]) -> FrameMotion? {
+        measure(Self.texture.frame(first, width: Self.width, height: Self.height),
+                Self.texture.frame(second, width: Self.width, height: Self.height), regions: regions)
+    }
+
+    func measure(_ first: [UInt8], _ second: [UInt8], regions: [PixelBox]) -> FrameMotion? {
         let estimator = FlowMotionEstimator()
         let layout = FrameLayout(.gray8)
-        var a = Self.texture.frame(first, width: Self.width, height: Self.height)
-        var b = Self.texture.frame(second, width: Self.width, height: Self.height)
+        var a = first, b = second
         let none = a.withUnsafeMutableBytes { raw in
             let frame = FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
             return estimator.estimate(estimator.prepare(frame, layout: layout), regions: regions)
@@ -115,5 +119,35 @@ import TextMirrorPlugin
         #expect(abs(p.x - expected.x) < 0.5 && abs(p.y - expected.y) < 0.5, "\(p) vs \(expected)")
         let own = try #require(motion.regions.first ?? nil).apply(box)
         #expect(abs(own.centerX - expected.x) < 0.5 && abs(own.centerY - expected.y) < 0.5, "\(own)")
+    }
+
+    @Test func aBoxMovingWithThePictureTakesThePicturesMotion() throws {
+        // Its own fit, from a few points, is noisier than the picture's, from hundreds.
+        let boxes = [PixelBox(centerX: 500, centerY: 300, width: 200, height: 24),
+                     PixelBox(centerX: 900, centerY: 520, width: 160, height: 20)]
+        let motion = try #require(measure(.translation(100, 80), .translation(108, 80), regions: boxes))
+        let global = try #require(motion.global)
+        #expect(motion.regions == [global, global], "\(motion)")
+    }
+
+    @Test func aBoxMovingOnItsOwnKeepsItsOwnMotion() throws {
+        // A sign carried across the picture: 6 px to the right while the camera pans 8 px the
+        // other way (the picture moves 8 px left).
+        let sign = Texture(width: 300, height: 120, cell: 7, seed: 11)
+        func paste(_ frame: inout [UInt8], at x0: Int, _ y0: Int) {
+            for y in 0..<sign.height { for x in 0..<sign.width {
+                frame[(y0 + y) * Self.width + x0 + x] = sign.sample(Double(x) + 0.5, Double(y) + 0.5)
+            } }
+        }
+        var first = Self.texture.frame(.translation(100, 80), width: Self.width, height: Self.height)
+        var second = Self.texture.frame(.translation(108, 80), width: Self.width, height: Self.height)
+        paste(&first, at: 400, 240)
+        paste(&second, at: 406, 240)
+        let box = PixelBox(centerX: 550, centerY: 300, width: 240, height: 80)
+        let motion = try #require(measure(first, second, regions: [box]))
+        let global = try #require(motion.global)
+        #expect(abs(global.tx + 8) < 0.5, "\(global)")
+        let own = try #require(motion.regions.first ?? nil)
+        #expect(abs(own.apply(box).centerX - 556) < 0.5 && abs(own.apply(box).centerY - 300) < 0.5, "\(own)")
     }
 }

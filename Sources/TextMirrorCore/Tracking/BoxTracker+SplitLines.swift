@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lines the detector found in two overlapping pieces.
+///
+/// PP-OCR's detector sometimes splits a line at a wide word gap ("Private | Hire" on a real
+/// sign), and its boxes, grown past the ink, then overlap by a few to a few dozen pixels; fitted
+/// to their ink they still do. Mirrored one after the other, the overlap is reversed twice and
+/// shows letters doubled (textmirror-motion-bench's photo-pan, sync: in 7 of 165 frames, its
+/// "overlaps" column). Two pieces on one line that overlap are one line: they are joined
+/// before they are matched with tracks, and the whole line is mirrored, as a person reads it.
+extension BoxTracker {
+    /// `boxes` with each set of overlapping pieces of one line joined into one box. Two boxes
+    /// are pieces of one line when they run the same way (within `levelWithin` degrees), are
+    /// about as high (within 30%), sit on one baseline (centres within a quarter of the lower
+    /// height across the line) and overlap along it.
+    static func joiningSplitLines(_ boxes: [TextBox], levelWithin: Double) -> [TextBox] {
+        var joined = boxes
+        var merged = true
+        while merged {
+            merged = false
+            search: for i in joined.indices {
+                for j in joined.indices where j > i {
+                    if let line = Self.join(joined[i], joined[j], levelWithin: levelWithin) {
+                        joined[i] = line
+                        joined.remove(at: j)
+                        merged = true
+                        break search
+                    }
+                }
+            }
+        }
+        return joined
+    }
+
+    /// One box for two pieces of a line, or nil when they are not (see `joiningSplitLines`).
+    static func join(_ a: TextBox, _ b: TextBox, levelWithin: Double) -> TextBox? {
+        let first = a.box, second = BoxSmoothing.sameRectangle(b.box, nearestAngleTo: a.box.angle)
+        guard abs(second.angle - first.angle) <= levelWithin,
+              first.width >= first.height, second.width >= second.height,
+              min(first.height, second.height) >= 0.7 * max(first.height, second.height) else { return nil }
+        // Readings that disagree on the way the text reads are of different text.
+        if let p = a.reading, let q = b.reading, p.mirrored != q.mirrored { return nil }
+        let r = first.angle * .pi / 180
+        let along = SIMD2(cos(r), sin(r)), across = SIMD2(-sin(r), cos(r))
+        let c1 = SIMD2(first.centerX, first.centerY), c2 = SIMD2(second.centerX, second.centerY)
+        // Positions along and across the line.
+        let s1: Double = (c1 * along).sum(), s2: Double = (c2 * along).sum()
+        let t1: Double = (c1 * across).sum(), t2: Double = (c2 * across).sum()
+        let w1 = first.width / 2, w2 = second.width / 2, h1 = first.height / 2, h2 = second.height / 2
+        guard abs(t2 - t1) <= 0.5 * min(h1, h2), abs(s2 - s1) < w1 + w2 else { return nil }
+        let start = min(s1 - w1, s2 - w2), end = max(s1 + w1, s2 + w2)
+        let top = min(t1 - h1, t2 - h2), bottom = max(t1 + h1, t2 + h2)
+        let centre: SIMD2<Double> = along * ((start + end) / 2) + across * ((top + bottom) / 2)
+        let box = PixelBox(centerX: centre.x, centerY: centre.y, width: end - start, height: bottom - top, angle: first.angle)
+        // The reading in reading order: along the line, or against it for mirrored text.
+        var reading: TextReading?
+        if let p = a.reading, let q = b.reading {
+            let (left, right) = (s1 <= s2) != p.mirrored ? (p, q) : (q, p)
+            reading = TextReading(text: [left.text, right.text].filter { !$0.isEmpty }.joined(separator: " "),
+                                  score: min(p.score, q.score), mirrored: p.mirrored)
+        } else {
+            reading = a.reading ?? b.reading
+        }
+        return TextBox(box: box, score: max(a.score, b.score), fitted: a.fitted && b.fitted, reading: reading)
+    }
+}

@@ -1,0 +1,203 @@
+import CGStreamer
+import Glibc
+import TextMirrorCore
+import TextMirrorEvalCore
+
+/// A photograph of real print from the real-photo dev set (datasets/real, fetched by
+/// scripts/fetch-real-photos.sh), with the line boxes drawn on it by hand (ICDAR quads): the
+/// rendered scene's text is sharp, evenly lit and on plain signs; this is what a camera sees.
+struct Photo {
+    var name: String
+    var width: Int
+    var height: Int
+    /// Packed RGB, 3 bytes a pixel.
+    var rgb: [UInt8]
+    var lines: [GroundTruthLine]
+
+    /// Pictures with several legible lines each, upright or a few degrees off: street signs,
+    /// a shop front, a bus. Their order is the order the pan passes them: at 240 px/s, 6 s
+    /// cover the first three.
+    static let defaultNames = ["ocv_scenetext01", "ocv_segmented_word03", "ultralytics_bus",
+                               "ocv_scenetext06", "ocv_scenetext02"]
+
+    /// The fetch script's default folder, relative to the working directory (the checkout).
+    static let defaultDirectory = "out/real-photos"
+
+    static func fetchHint(_ directory: String) -> String {
+        "no real photographs in \(directory): run scripts/fetch-real-photos.sh"
+            + (directory == defaultDirectory ? "" : " --out \(directory)") + " (or pass --photos DIR)"
+    }
+
+    /// `NAME.jpg` (or .png, .jpeg) and `gt_NAME.txt` from `directory`.
+    static func load(_ name: String, from directory: String) throws(MotionBenchError) -> Photo {
+        let truthPath = "\(directory)/gt_\(name).txt"
+        guard let truthText = readText(truthPath) else {
+            // A folder of photographs that lacks this one: a wrong name, not a missing set.
+            if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
+                throw MotionBenchError("no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
+            }
+            throw MotionBenchError(fetchHint(directory))
+        }
+        let lines: [GroundTruthLine]
+        do {
+            lines = try GroundTruthFormat.parse(truthText)
+        } catch {
+            throw MotionBenchError("\(truthPath): \(error)")
+        }
+        guard lines.contains(where: \.isLegible) else { throw MotionBenchError("\(name) has no legible line to score") }
+        let candidates = ["jpg", "png", "jpeg"].map { (ext: String) -> String in "\(directory)/\(name).\(ext)" }
+        guard let picture = candidates.first(where: { (path: String) -> Bool in access(path, R_OK) == 0 }) else {
+            throw MotionBenchError("no picture \(name).jpg or .png in \(directory); \(fetchHint(directory))")
+        }
+        let (width, height, rgbx) = try decode(picture)
+        let pixels = width * height
+        var rgb = [UInt8](repeating: 0, count: pixels * 3)
+        for i in 0..<pixels {
+            rgb[3 * i] = rgbx[4 * i]; rgb[3 * i + 1] = rgbx[4 * i + 1]; rgb[3 * i + 2] = rgbx[4 * i + 2]
+        }
+        return Photo(name: name, width: width, height: height, rgb: rgb, lines: lines)
+    }
+
+    static func readText(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Decodes a JPEG or PNG to packed RGBx with GStreamer (decodebin, as textmirror-eval reads
+    /// pictures), through a file as `TextRenderer` does; the size comes from the sink's caps.
+    static func decode(_ path: String) throws(MotionBenchError) -> (Int, Int, [UInt8]) {
+        let raw = "/tmp/textmirror-motion-bench-photo-\(getpid()).raw"
+        defer { unlink(raw) }
+        let launch = "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBx ! filesink name=out"
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            if let error { g_error_free(error) }
+            throw MotionBenchError("cannot build the decoding pipeline: \(message)")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let source = gst_bin_get_by_name(bin, "source"), let sink = gst_bin_get_by_name(bin, "out") else {
+            throw MotionBenchError("decoding pipeline has no filesrc or filesink")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)); gst_object_unref(UnsafeMutableRawPointer(sink)) }
+        gst_util_set_object_arg(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "location", path)
+        gst_util_set_object_arg(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GObject.self), "location", raw)
+        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            throw MotionBenchError("cannot decode \(path)")
+        }
+        defer { gst_element_set_state(pipeline, GST_STATE_NULL) }
+        let bus = gst_element_get_bus(pipeline)
+        let message = gst_bus_timed_pop_filtered(bus, 30 * 1_000_000_000,
+                                                 GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
+        let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
+        if let message { gst_message_unref(message) }
+        if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard ok else { throw MotionBenchError("cannot decode \(path)") }
+        // The caps stay on the pad until the pipeline goes back to NULL.
+        var info = GstVideoInfo()
+        guard let pad = gst_element_get_static_pad(sink, "sink") else { throw MotionBenchError("filesink without a pad") }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
+        guard let caps = gst_pad_get_current_caps(pad) else { throw MotionBenchError("\(path): no caps after decoding") }
+        defer { gst_caps_unref(caps) }
+        guard gst_video_info_from_caps(&info, caps) != 0 else { throw MotionBenchError("\(path): unreadable caps") }
+        let width = Int(info.width), height = Int(info.height)
+        // RGBx rows are 4 x width bytes, already a multiple of 4: no padding.
+        guard let file = fopen(raw, "rb") else { throw MotionBenchError("cannot read \(raw)") }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        guard read == bytes.count, width >= 2, height >= 2 else {
+            throw MotionBenchError("\(path): decoded \(read) bytes, expected \(bytes.count)")
+        }
+        return (width, height, bytes)
+    }
+
+    /// The rectangle of a hand-drawn quadrilateral (corners clockwise from the text's own
+    /// top-left, photo pixels): turned as the mean of its top and bottom edges, and just large
+    /// enough to hold the four corners.
+    static func rectangle(_ quad: [EvalPoint]) -> PixelBox {
+        let p = quad.map { SIMD2($0.x, $0.y) }
+        var direction = (p[1] - p[0]) + (p[2] - p[3])
+        let length = (direction * direction).sum().squareRoot()
+        direction = length > 0 ? direction / length : SIMD2(1, 0)
+        let normal = SIMD2(-direction.y, direction.x)
+        let along = p.map { ($0 * direction).sum() }, across = p.map { ($0 * normal).sum() }
+        let u = (along.min()! + along.max()!) / 2, v = (across.min()! + across.max()!) / 2
+        let centre = direction * u + normal * v
+        return PixelBox(centerX: centre.x, centerY: centre.y, width: along.max()! - along.min()!,
+                        height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
+    }
+}
+
+extension SceneCanvas {
+    /// A strip of photographs side by side, each at its own size or enlarged to fill the
+    /// canvas height (never shrunk: small print would fall below legibility), a taller one
+    /// cropped about the middle of its lines; the strip repeats until the canvas is full. Its
+    /// lines are the photos' hand-drawn quads carried onto the canvas; `###` ones are text
+    /// that is not scored.
+    init(photos: [Photo], width: Int, height: Int) {
+        precondition(!photos.isEmpty, "a photo canvas needs a photo")
+        self.width = width
+        self.height = height
+        var r = [UInt8](repeating: 0, count: width * height)
+        var g = r, b = r
+        var lines: [Line] = []
+        var left = 0
+        var index = 0
+        while left < width {
+            let photo = photos[index % photos.count]
+            index += 1
+            let scale = max(Double(height) / Double(photo.height), 1)
+            let scaledWidth = Int((Double(photo.width) * scale).rounded(.down))
+            let scaledHeight = Int((Double(photo.height) * scale).rounded(.down))
+            // The middle of the legible lines at the canvas's middle, within the photo.
+            let boxes = photo.lines.map { Photo.rectangle($0.polygon) }
+            let legible = zip(photo.lines, boxes).filter { $0.0.isLegible }.map(\.1)
+            let top = legible.map { $0.centerY - $0.height / 2 }.min()!, bottom = legible.map { $0.centerY + $0.height / 2 }.max()!
+            let middle = (top + bottom) / 2 * scale
+            let cropTop = min(max(Int((middle - Double(height) / 2).rounded()), 0), scaledHeight - height)
+            let columns = min(scaledWidth, width - left)
+            photo.rgb.withUnsafeBufferPointer { source in
+                // Canvas pixel centre -> photo coordinates -> bilinear between photo pixel
+                // centres (an exact copy at scale 1). Photos are at least 2x2 (`load`).
+                func tap(_ position: Double, _ size: Int) -> (Int, Double) {
+                    let s = min(max(position / scale - 0.5, 0), Double(size - 1))
+                    let i = min(Int(s), size - 2)
+                    return (i, s - Double(i))
+                }
+                let xs = (0..<columns).map { tap(Double($0) + 0.5, photo.width) }
+                for y in 0..<height {
+                    let (y0, fy) = tap(Double(y + cropTop) + 0.5, photo.height)
+                    for (x, (x0, fx)) in xs.enumerated() {
+                        let top = 3 * (y0 * photo.width + x0), bottom = top + 3 * photo.width
+                        func channel(_ c: Int) -> UInt8 {
+                            let upper = Double(source[top + c]) * (1 - fx) + Double(source[top + 3 + c]) * fx
+                            let lower = Double(source[bottom + c]) * (1 - fx) + Double(source[bottom + 3 + c]) * fx
+                            return UInt8(min(max((upper * (1 - fy) + lower * fy).rounded(), 0), 255))
+                        }
+                        let i = y * width + left + x
+                        (r[i], g[i], b[i]) = (channel(0), channel(1), channel(2))
+                    }
+                }
+            }
+            for (line, box) in zip(photo.lines, boxes) {
+                let cx = Double(left) + box.centerX * scale, cy = box.centerY * scale - Double(cropTop)
+                let w = box.width * scale, h = box.height * scale
+                lines.append(Line(text: line.transcription, font: photo.name, x0: cx - w / 2, y0: cy - h / 2,
+                                  x1: cx + w / 2, y1: cy + h / 2, angle: box.angle, legible: line.isLegible))
+            }
+            left += columns
+        }
+        self.lines = lines
+        (y, u, v) = Self.yuv(r, g, b)
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+@testable import TextMirrorCore
+
+/// Seamless mirroring (`FrameMirror.mirror(..., seamless: true)`, issue 13): the text of a box is
+/// mirrored, the background under it is not. On a flat background that is the plain mirror byte
+/// for byte; under a brightness ramp the box's border stays continuous while the ink still turns.
+@Suite struct SeamlessMirrorTests {
+    static let width = 61, height = 33
+
+    /// Axis-aligned boxes: inside, with half-pixel and fractional edges, touching each frame
+    /// edge (the ring partly or wholly outside), larger than the frame; rotated boxes.
+    static let boxes: [(String, PixelBox)] = [
+        ("inside", PixelBox(centerX: 30.5, centerY: 16.5, width: 37, height: 11)),
+        ("fractional", PixelBox(centerX: 27.3, centerY: 15.8, width: 30.4, height: 9.3)),
+        ("at the left and top edges", PixelBox(centerX: 12, centerY: 5, width: 24, height: 10)),
+        ("at the right and bottom edges", PixelBox(centerX: 50.5, centerY: 28.5, width: 21, height: 9)),
+        ("wider than the frame", PixelBox(centerX: 30, centerY: 16, width: 90, height: 7)),
+        ("larger than the frame", PixelBox(centerX: 30, centerY: 16, width: 90, height: 60)),
+        ("turned 12°", PixelBox(centerX: 30.5, centerY: 16.5, width: 36, height: 10, angle: 12)),
+        ("turned -30° at the edge", PixelBox(centerX: 8, centerY: 25, width: 30, height: 8, angle: -30)),
+    ]
+
+    /// Luma-pixel position of a grid sample's centre.
+    static func centre(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int) -> (x: Double, y: Double) {
+        ((Double(gx) + 0.5) * Double(grid.xSub), (Double(gy) + 0.5) * Double(grid.ySub))
+    }
+
+    /// Sets every byte of every sample from `value(grid, byte, x, y)`, (x, y) the sample's centre.
+    static func paint(_ frame: TestFrame, _ value: (Int, Int, Double, Double) -> UInt8) {
+        for (gi, grid) in frame.layout.grids.enumerated() {
+            for gy in 0..<grid.rows(height: frame.height) {
+                for gx in 0..<grid.columns(width: frame.width) {
+                    let (x, y) = centre(grid, gx, gy)
+                    frame.setSample(grid, gx, gy, grid.bytes.indices.map { value(gi, $0, x, y) })
+                }
+            }
+        }
+    }
+
+    /// Whether (x, y) lies inside `box` (its own axes).
+    static func inside(_ box: PixelBox, _ x: Double, _ y: Double, margin: Double = 0) -> Bool {
+        let a = box.angle * .pi / 180, dx = x - box.centerX, dy = y - box.centerY
+        let u = dx * cos(a) + dy * sin(a), v = -dx * sin(a) + dy * cos(a)
+        return abs(u) <= box.width / 2 - margin && abs(v) <= box.height / 2 - margin
+    }
+
+    /// Vertical "strokes" one column in four, with a few reaching 2 px above the box, through
+    /// the top ring (as ascenders of the line below would): fewer than half of any segment.
+    static func stroke(_ box: PixelBox, _ x: Double, _ y: Double) -> Bool {
+        let column = Int(x.rounded(.down))
+        guard column % 4 == 1 else { return false }
+        return inside(box, x, y) || (column % 12 == 1 && inside(box, x, y + 2))
+    }
+
+    static func mirrored(_ frame: TestFrame, _ box: PixelBox, flip: Flip, seamless: Bool) throws -> TestFrame {
+        let out = frame.copy()
+        try FrameMirror(format: frame.layout.format, width: frame.width, height: frame.height)
+            .mirror([box], flip: flip, axes: .nearestPerPlane, seamless: seamless, in: out.buffer)
+        return out
+    }
+
+    @Test("A flat background gives the plain mirror, byte for byte", arguments: PixelFormat.allCases, Flip.allCases)
+    func flatBackgroundIsThePlainMirror(format: PixelFormat, flip: Flip) throws {
+        for (name, box) in Self.boxes {
+            // Padded rows: the guards and padding bytes must come out equal too.
+            let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 7, seed: 5)
+            Self.paint(frame) { grid, byte, x, y in
+                Self.stroke(box, x, y) ? patternByte(9, UInt64(grid), UInt64(y * 64), UInt64(x * 8) + UInt64(byte))
+                    : UInt8(60 + 37 * grid + 23 * byte)
+            }
+            let plain = try Self.mirrored(frame, box, flip: flip, seamless: false)
+            let seamless = try Self.mirrored(frame, box, flip: flip, seamless: true)
+            let difference = seamless.difference(from: plain)
+            #expect(difference == nil, "\(format) \(flip) \(name): \(difference ?? "")")
+        }
+    }
+
+    /// Energy of the steps `after` adds across the border of `rect` (luma pixels), in one
+    /// channel of one grid: for each sample just inside and its neighbour just outside, the
+    /// square of how much more (or less) they differ than they did `before` (the ramp's own
+    /// slope is no seam).
+    static func addedBorderEnergy(_ after: TestFrame, _ before: TestFrame, grid: TestLayout.Grid, byte: Int,
+                                  rect: PixelRect) -> Double {
+        let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
+        let gy0 = rect.y0 / grid.ySub, gy1 = (rect.y1 + grid.ySub - 1) / grid.ySub
+        func step(_ a: (Int, Int), _ b: (Int, Int)) -> Double {
+            func v(_ f: TestFrame, _ p: (Int, Int)) -> Double { Double(f.sample(grid, p.0, p.1)[byte]) }
+            return pow((v(after, a) - v(after, b)) - (v(before, a) - v(before, b)), 2)
+        }
+        var energy = 0.0
+        for gy in gy0..<gy1 { energy += step((gx0, gy), (gx0 - 1, gy)) + step((gx1 - 1, gy), (gx1, gy)) }
+        for gx in gx0..<gx1 { energy += step((gx, gy0), (gx, gy0 - 1)) + step((gx, gy1 - 1), (gx, gy1)) }
+        return energy
+    }
+
+    /// Ink (10) on a ramp that brightens 2.5 levels a pixel to the right and 0.6 down, in every
+    /// channel: the seamless mirror's border carries a small fraction of the plain mirror's
+    /// steps, the background inside stays the ramp, and the ink is mirrored.
+    @Test("A brightness ramp stays continuous across the border", arguments: PixelFormat.allCases, Flip.allCases)
+    func rampStaysContinuous(format: PixelFormat, flip: Flip) throws {
+        let box = PixelBox(centerX: 30.5, centerY: 16.5, width: 37, height: 13)
+        func ramp(_ x: Double, _ y: Double) -> Double { 40 + 2.5 * x + 0.6 * y }
+        // Strokes keep 2 px from the border, so the border compares background with background.
+        func ink(_ x: Double, _ y: Double) -> Bool { Int(x.rounded(.down)) % 5 == 1 && Self.inside(box, x, y, margin: 2) }
+        let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
+        Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(ramp(x, y).rounded()) }
+        let plain = try Self.mirrored(frame, box, flip: flip, seamless: false)
+        let seamless = try Self.mirrored(frame, box, flip: flip, seamless: true)
+
+        let mirror = try FrameMirror(format: format, width: Self.width, height: Self.height)
+        let rects = try #require(box.mirrorRects(layout: mirror.layout, frameWidth: Self.width, frameHeight: Self.height))
+        for (gi, grid) in frame.layout.grids.enumerated() {
+            let rect = try #require(rects[mirror.layout.planes.firstIndex { $0.index == grid.plane }!])
+            for byte in grid.bytes.indices {
+                let before = Self.addedBorderEnergy(plain, frame, grid: grid, byte: byte, rect: rect)
+                let after = Self.addedBorderEnergy(seamless, frame, grid: grid, byte: byte, rect: rect)
+                // A vertical flip only meets the 0.6-level slope across 13 rows.
+                #expect(before > (flip == .vertical ? 500 : 10_000), "\(format) \(flip) grid \(gi) byte \(byte): \(before)")
+                #expect(after < before / 20, "\(format) \(flip) grid \(gi) byte \(byte): \(after) against plain \(before)")
+                // Every sample of the rect: the plain mirror's sample moved onto the ramp. Ink stays
+                // ink (far below the ramp), background is the ramp at its new place.
+                let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
+                let gy0 = rect.y0 / grid.ySub, gy1 = (rect.y1 + grid.ySub - 1) / grid.ySub
+                for gy in gy0..<gy1 {
+                    for gx in gx0..<gx1 {
+                        let (x, y) = Self.centre(grid, gx, gy)
+                        let moved = plain.sample(grid, gx, gy)[byte], out = seamless.sample(grid, gx, gy)[byte]
+                        if moved == 10 {
+                            #expect(Double(out) < ramp(x, y) - 40, "\(format) \(flip) ink at (\(gx), \(gy)) grid \(gi)")
+                        } else {
+                            #expect(abs(Double(out) - ramp(x, y)) <= 2.5,
+                                    "\(format) \(flip) background at (\(gx), \(gy)) grid \(gi): \(out), ramp \(ramp(x, y))")
+                        }
+                    }
+                }
+            }
+        }
+        // Nothing outside the rects changed (padding and guards included): samples inside each
+        // plane's rect taken from the result, everything else from the input, equals the result.
+        let expected = frame.copy()
+        for grid in frame.layout.grids {
+            let rect = try #require(rects[mirror.layout.planes.firstIndex { $0.index == grid.plane }!])
+            for gy in (rect.y0 / grid.ySub)..<((rect.y1 + grid.ySub - 1) / grid.ySub) {
+                for gx in (rect.x0 / grid.xSub)..<((rect.x1 + grid.xSub - 1) / grid.xSub) {
+                    expected.setSample(grid, gx, gy, seamless.sample(grid, gx, gy))
+                }
+            }
+        }
+        #expect(seamless.difference(from: expected) == nil, "\(format) \(flip)")
+    }
+
+    /// Boxes whose ring is partly or wholly outside the frame, and rotated boxes, on the ramp:
+    /// no sample inside the box strays from the ramp by more than the plain mirror puts there,
+    /// and the border steps shrink.
+    @Test("Boxes at the frame's edges and rotated boxes follow the ramp", arguments: [PixelFormat.gray8, .i420, .nv12, .yuy2, .rgba, .rgb])
+    func edgesAndRotatedBoxes(format: PixelFormat) throws {
+        func ramp(_ x: Double, _ y: Double) -> Double { 30 + 2.5 * x + 1.5 * y }
+        let frame = TestFrame(format, width: Self.width, height: Self.height)
+        Self.paint(frame) { _, _, x, y in UInt8(ramp(x, y).rounded()) }
+        for (name, box) in Self.boxes where name != "larger than the frame" {
+            let plain = try Self.mirrored(frame, box, flip: .horizontal, seamless: false)
+            let seamless = try Self.mirrored(frame, box, flip: .horizontal, seamless: true)
+            var plainError = 0.0, seamlessError = 0.0
+            for grid in frame.layout.grids {
+                for gy in 0..<grid.rows(height: Self.height) {
+                    for gx in 0..<grid.columns(width: Self.width) {
+                        let (x, y) = Self.centre(grid, gx, gy)
+                        for byte in grid.bytes.indices {
+                            plainError = max(plainError, abs(Double(plain.sample(grid, gx, gy)[byte]) - ramp(x, y)))
+                            seamlessError = max(seamlessError, abs(Double(seamless.sample(grid, gx, gy)[byte]) - ramp(x, y)))
+                        }
+                    }
+                }
+            }
+            #expect(plainError > 20, "\(format) \(name)")
+            // Rounding, in and out; a turned box reads its ring and its samples a fraction of a
+            // pixel from where they lie; where the frame cuts a turned box's ring, the missing
+            // part is carried on flat, which this steep ramp (2.5 levels a pixel) shows.
+            let tolerance = box.isAxisAligned ? 2 : name.hasSuffix("at the edge") ? 8 : 2.5
+            #expect(seamlessError <= tolerance, "\(format) \(name): \(seamlessError), plain \(plainError)")
+        }
+    }
+
+    /// Fixed regions stay plain mirrors (byte-exact with videoflip) whatever `seamless` says; the
+    /// engine applies it to detected boxes only.
+    @Test func engineKeepsRegionsPlain() throws {
+        let width = 64, height = 32
+        let engine = MirrorEngine(detector: nil)
+        var settings = MirrorEngine.Settings()
+        #expect(settings.seamless)
+        settings.detect = false
+        settings.regions = [MirrorRegion(x: 0.25, y: 0.25, width: 0.5, height: 0.5)]
+        engine.update(settings)
+        try engine.configure(format: .gray8, width: width, height: height)
+        let ramp = (0..<(width * height)).map { UInt8(2 * ($0 % width) + $0 / width) }
+        var pixels = ramp
+        try pixels.withUnsafeMutableBytes { p in
+            let frame = FrameBuffer(width: width, height: height, planes: [p.baseAddress!], strides: [width])
+            _ = try engine.process(frame, stamp: FrameStamp(pts: 0), upstreamIsLive: false)
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = (16..<48).contains(x) && (8..<24).contains(y)
+                #expect(pixels[y * width + x] == ramp[y * width + (inside ? 63 - x : x)], "(\(x), \(y))")
+            }
+        }
+    }
+
+    /// The median behind each knot: any order, odd and even counts, repeated values.
+    @Test func medianOfBytes() {
+        var rng = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 4, 7, 48, 97] {
+            for _ in 0..<50 {
+                var values = (0..<count).map { _ in UInt8.random(in: 0...(count > 10 ? 255 : 3), using: &rng) }
+                let sorted = values.sorted()
+                let expected = count % 2 == 1 ? Float(sorted[count / 2])
+                    : (Float(sorted[count / 2 - 1]) + Float(sorted[count / 2])) / 2
+                let got = values.withUnsafeMutableBufferPointer { RingBackground.median($0.baseAddress!, count: count) }
+                #expect(got == expected, "\(count) values")
+            }
+        }
+    }
+}
+
+/// The sorting network behind the ring's segment medians (`SegmentMedians`).
+@Suite struct SegmentMediansTests {
+    /// By the 0-1 principle a comparator network sorts every input when it sorts every input
+    /// of zeros and ones: all 2^16 of them.
+    @Test func networkSortsEveryInput() {
+        for bits in 0..<(1 << 16) {
+            var v = (0..<16).map { (bits >> $0) & 1 }
+            for (a, b) in SegmentMedians.network where v[a] > v[b] { v.swapAt(a, b) }
+            #expect(v == v.sorted(), "input \(bits)")
+            if v != v.sorted() { return }
+        }
+        #expect(SegmentMedians.network.count == 63)
+    }
+
+    /// Medians of overlapping and partial batches of segments, against sorting.
+    @Test func mediansOfSegments() {
+        var rng = SplitMix64(seed: 11)
+        let values = (0..<300).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        for starts in [[0], [3, 19, 35], Array(stride(from: 0, to: 256, by: 16)), [284, 0, 100]] {
+            var out = [Float](repeating: -1, count: starts.count)
+            values.withUnsafeBufferPointer { v in
+                starts.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer {
+                        SegmentMedians.medians(of: v.baseAddress!, starts: s.baseAddress!, count: s.count, into: $0.baseAddress!)
+                    }
+                }
+            }
+            for (q, start) in starts.enumerated() {
+                let sorted = values[start..<(start + 16)].sorted()
+                #expect(out[q] == (Float(sorted[7]) + Float(sorted[8])) / 2, "segment at \(start)")
+            }
+        }
+    }
+}

@@ -106,9 +106,19 @@ extension PixelBox {
 /// that was not gives up the overlap; between two of a kind the overlap is shared at its middle.
 /// Boxes overlapping end to end (one line's pieces) or at an angle are left to the tracker's
 /// duplicate rule (`BoxTracker.Parameters.maxOverlap`).
+///
+/// Why only boxes this close to parallel: a cut is one straight line along the first box, and
+/// a second box turned from it by t loses, besides the overlap, w/2 sin t more at one of its
+/// ends (`maxSlant`). On a photographed sign (textmirror-eval's sign_048) two lines 4.6° apart in
+/// perspective, the upper one unfitted, lost the bottom of its first letters that way, 9 px,
+/// and the line counted as not mirrored; the lines of a page are parallel to a degree.
 extension PixelBox {
-    /// Boxes turned by more than this from each other are not cut apart (degrees).
-    public static let maxSeparatedTurn = 10.0
+    /// Boxes turned by more than this from each other are not cut apart (degrees): the
+    /// detector's own angle noise on parallel lines.
+    public static let maxSeparatedTurn = PixelBox.detectorAngleNoise
+    /// ... nor when the second box would lose more than this fraction of its height at one end
+    /// for being turned from the first (w/2 sin t).
+    public static let maxSlant = 0.2
 
     /// `boxes` cut apart where they overlap across their lines; `fitted[i]` says whether box i
     /// was fitted to its ink.
@@ -154,6 +164,7 @@ extension PixelBox {
         let ub = SIMD2(cos(rb), sin(rb))
         let fromA = ((SIMD2(b.centerX, b.centerY) - centre) * towards).sum()
         let slant = abs((ub * towards).sum()) * b.width / 2
+        guard slant <= maxSlant * b.height else { return nil }
         let bHeight = b.height / 2 + (fromA - slant - cut) / (vb * towards).sum()
         guard aHeight >= a.height / 3, bHeight >= b.height / 3 else { return nil }
         var cutA = a, cutB = b

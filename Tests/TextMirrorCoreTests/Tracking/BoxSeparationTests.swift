@@ -78,6 +78,21 @@ import TextMirrorCore
         #expect(PixelBox.separated([Self.upper, far], fitted: [false, false]) == [Self.upper, far])
     }
 
+    @Test func linesTurnedApartInPerspectiveAreNotCut() {
+        // textmirror-eval's sign_048: "Market Square" (not fitted, the detector's box twice as
+        // tall as its letters) above "All major cards accepted" (fitted), 5.6° apart. Cut along
+        // the lower line, the upper box lost 9 px of its first letters' bottoms.
+        let upper = PixelBox(centerX: 490.9, centerY: 434.7, width: 174.5, height: 33.5, angle: 7.2)
+        let lower = PixelBox(centerX: 495.4, centerY: 458.4, width: 182.8, height: 20, angle: 1.6)
+        #expect(PixelBox.separated([upper, lower], fitted: [false, true]) == [upper, lower])
+        // Long lines 2° apart: a cut would take w/2 sin 2° = 12 px from one end of a 40 px box.
+        var a = Self.upper, b = Self.lower
+        a.width = 700
+        b.width = 700
+        b.angle = 2
+        #expect(PixelBox.separated([a, b], fitted: [false, false]) == [a, b])
+    }
+
     @Test func theTrackersBoxesNeverOverlapAcrossLines() {
         var tracker = BoxTracker()
         tracker.advance(time: 0, motion: nil)

@@ -236,6 +236,17 @@ import TextMirrorCore
         #expect(abs(refined.height - 22) < 3, "the bar's rows are not the line's: \(refined)")
     }
 
+    @Test func aFitMuchTallerThanTheDetectorsBoxIsRefused() throws {
+        // Ink 20 rows tall in a box of 14: more than a glyph the box cuts, so the rows found are
+        // not all the line's (on a textured poster: the ground above and below). The box stays.
+        let pixels = Self.lineBeside(gap: 40, height: 2)
+        let low = PixelBox(centerX: 201, centerY: 50, width: 214, height: 14)
+        #expect(Self.refine(low, pixels, width: 500, height: 100) == nil)
+        let loose = PixelBox(centerX: 201, centerY: 50, width: 214, height: 34)
+        let refined = try #require(Self.refine(loose, pixels, width: 500, height: 100))
+        #expect(abs(refined.height - 22) < 3, "\(refined)")
+    }
+
     @Test func keepsALetterAsTallAsTheOthers() throws {
         // The same bar no taller than the letters, a letter's gap away: part of the line.
         let pixels = Self.lineBeside(gap: 2, height: 20, width: 4)

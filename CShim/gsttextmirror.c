@@ -957,9 +957,9 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   g_object_class_install_property (gobject_class, PROP_PARALLEL_DETECTIONS,
       g_param_spec_int ("parallel-detections", "Parallel detections",
           "Detections that run side by side, each on its own copy of the "
-          "network with a share of the threads (0 = automatic: two when there "
-          "are two threads or more). Two give more detections per second than "
-          "one with all the threads, for the memory of a second network",
+          "network with a share of the threads. On 2 cores one detection with "
+          "both threads measured faster than two with one each; more may pay "
+          "on machines with more cores",
           (gint) props->parallel_detections.minimum,
           (gint) props->parallel_detections.maximum,
           defaults->parallel_detections,

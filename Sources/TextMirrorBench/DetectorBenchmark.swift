@@ -49,10 +49,7 @@ struct DetectorBenchmark {
                 progress("detector: loading the network for detection-size \(size), threads \(threads)")
                 let detector: TextDetector
                 do {
-                    // One network with all the threads: the cost of one detection. (The element runs
-                    // two one-thread networks side by side by default: the live section shows that.)
-                    detector = try TextDetector(.init(modelPath: model, detectionSize: size, threads: threads,
-                                                      parallelDetections: 1))
+                    detector = try TextDetector(.init(modelPath: model, detectionSize: size, threads: threads))
                     try detector.preload(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
                 } catch {
                     throw BenchError("detector at \(size), \(threads) threads: \(error)")

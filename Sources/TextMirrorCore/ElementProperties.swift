@@ -36,8 +36,8 @@ public enum ElementProperties {
     public static let detectionSize = Limits(64...4096, default: 640)
     /// Detector threads; 0 = one per core.
     public static let threads = Limits(0...64, default: 0)
-    /// Detections side by side; 0 = automatic (`DetectorLanes`).
-    public static let parallelDetections = Limits(0...64, default: 0)
+    /// Detections side by side, each on its own network (`DetectorLanes`).
+    public static let parallelDetections = Limits(1...16, default: 1)
     public static let inferencePrecision = InferencePrecision.auto
     public static let textThreshold = Limits(0.0...1.0, default: 0.3)
     public static let boxThreshold = Limits(0.0...1.0, default: 0.5)

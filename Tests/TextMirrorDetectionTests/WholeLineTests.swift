@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
+import TextMirrorTestSupport
 
 /// Issue 13, part 3: boxes hold whole lines, from the first letter to the last, at any tilt
 /// from -45° to 45° and whatever the line's length; nothing of the objects beside them; and one

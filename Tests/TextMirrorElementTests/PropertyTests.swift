@@ -41,7 +41,7 @@ import TextMirrorTestSupport
         #expect(ObjectProperties.enumNick(element, "inference-precision") == "auto")
         #expect(ObjectProperties.double(element, "detection-rate") == 30)
         #expect(ObjectProperties.int(element, "detection-size") == 640)
-        #expect(ObjectProperties.int(element, "parallel-detections") == 0)
+        #expect(ObjectProperties.int(element, "parallel-detections") == 1)
         for name in ["regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
                      "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation",
                      "seamless"] {
@@ -103,7 +103,7 @@ import TextMirrorTestSupport
     /// The properties that choose and load the networks are read at start: while the element
     /// runs they are refused, with a warning on the bus that says when they can change.
     @Test(arguments: [("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
-                      ("parallel-detections", "1", "0"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")])
+                      ("parallel-detections", "2", "1"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")])
     func startOnlyPropertiesAreRefusedWhileRunning(_ name: String, _ value: String, _ unchanged: String) throws {
         let harness = Harness(textmirror("detect=false"), caps: Self.gray.caps)
         let bus = gst_bus_new()!

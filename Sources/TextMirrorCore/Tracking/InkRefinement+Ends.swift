@@ -23,11 +23,8 @@ extension InkRefinement {
         -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool)? {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
-        let energy = steps.energy, pixels = rows.count
-        guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
-              let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels) else { return nil }
-        let background = Double(energy.sorted()[energy.count / 10])
-        let threshold = background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
+        let energy = steps.energy
+        guard let threshold = inkThreshold(energy, inside: box, pixels: rows.count) else { return nil }
         func strong(_ i: Int) -> Bool { Double(energy[i]) >= threshold }
         guard var first = box.first(where: strong), var last = box.last(where: strong) else { return nil }
         /// The run of inky columns through `i`.

@@ -347,15 +347,22 @@ public struct InkRefinement: Sendable, Equatable {
     /// to the window's end (a busy background, or a line longer than the box by more than the
     /// window's margin).
     ///
+    /// The summed step a column (or row) of `energy` needs to count as ink: the picture's
+    /// background level (its tenth percentile) plus a share of the strongest step inside `box`.
+    /// Nil when `box` is empty, out of range, or holds no step strong enough to be ink.
+    func inkThreshold(_ energy: [Int32], inside box: Range<Int>, pixels: Int) -> Double? {
+        guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
+              let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels) else { return nil }
+        let background = Double(energy.sorted()[energy.count / 10])
+        return background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
+    }
+
     /// `steps.energy[i]` is the summed absolute step between pixels i and i+1 across `pixels`
     /// pixels. The ink found inside the box is followed outwards across gaps of up to `maxGap`
     /// (the space between letters, not between words).
     private func inkSpan(_ steps: Steps, inside box: Range<Int>, pixels: Int, maxGap: Int) -> (Double, Double)? {
         let energy = steps.energy
-        guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
-              let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels) else { return nil }
-        let background = Double(energy.sorted()[energy.count / 10])
-        let threshold = background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
+        guard let threshold = inkThreshold(energy, inside: box, pixels: pixels) else { return nil }
         func strong(_ i: Int) -> Bool { Double(energy[i]) >= threshold }
         guard var first = box.first(where: strong), var last = box.last(where: strong) else { return nil }
         while let j = (max(first - maxGap - 1, 0)..<first).last(where: strong) { first = j }

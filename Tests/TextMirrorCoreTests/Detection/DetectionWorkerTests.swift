@@ -53,12 +53,12 @@ import TextMirrorCore
         worker.submit(input(job), thresholds: DetectionThresholds(), stamp: FrameStamp(pts: UInt64(job)))
     }
 
-    @Test("Threads split into lanes: two by default, never more than threads", arguments: [
-        (threads: 0, parallel: 0, cores: 2, lanes: 2, each: 1), (threads: 0, parallel: 0, cores: 1, lanes: 1, each: 1),
-        (threads: 1, parallel: 0, cores: 8, lanes: 1, each: 1), (threads: 0, parallel: 0, cores: 8, lanes: 2, each: 4),
-        (threads: 3, parallel: 0, cores: 2, lanes: 2, each: 1), (threads: 2, parallel: 0, cores: 16, lanes: 2, each: 1),
-        (threads: 0, parallel: 1, cores: 2, lanes: 1, each: 2), (threads: 0, parallel: 4, cores: 8, lanes: 4, each: 2),
-        (threads: 2, parallel: 3, cores: 8, lanes: 2, each: 1),
+    @Test("Threads split into lanes, never more lanes than threads", arguments: [
+        (threads: 0, parallel: 1, cores: 2, lanes: 1, each: 2), (threads: 0, parallel: 2, cores: 2, lanes: 2, each: 1),
+        (threads: 0, parallel: 2, cores: 1, lanes: 1, each: 1), (threads: 1, parallel: 2, cores: 8, lanes: 1, each: 1),
+        (threads: 0, parallel: 2, cores: 8, lanes: 2, each: 4), (threads: 3, parallel: 2, cores: 2, lanes: 2, each: 1),
+        (threads: 0, parallel: 4, cores: 8, lanes: 4, each: 2), (threads: 2, parallel: 3, cores: 8, lanes: 2, each: 1),
+        (threads: 0, parallel: 0, cores: 2, lanes: 1, each: 2),
     ])
     func lanes(_ c: (threads: Int, parallel: Int, cores: Int, lanes: Int, each: Int)) {
         let lanes = DetectorLanes(threads: c.threads, parallel: c.parallel, cores: c.cores)

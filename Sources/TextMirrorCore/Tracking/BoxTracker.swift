@@ -40,10 +40,10 @@ public struct BoxTracker: Sendable, Equatable {
         /// descenders; measured by textmirror-motion-bench), which over a 300-pixel line skews
         /// the mirrored ends by ±6 px; axis-aligned boxes also take the exact, cheaper mirror
         /// path. A line really turned by less than this is mirrored as if level, unless it was
-        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same rule,
-        /// `PixelBox.levelled`, before fitting).
+        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same bound
+        /// before fitting).
         public var levelWithin: Double
-        public static let defaultLevelWithin = PixelBox.detectorAngleNoise
+        public static let defaultLevelWithin = 3.0
 
         public init(smoothing: Double = ElementProperties.smoothing.defaultValue,
                     holdTime: Double = ElementProperties.holdTime.defaultValue,
@@ -77,13 +77,10 @@ public struct BoxTracker: Sendable, Equatable {
 
     public init() {}
 
-    /// The boxes to mirror in the current frame, oldest track first, cut apart where boxes of
-    /// neighbouring lines overlap (`PixelBox.separated`: no pixel is mirrored twice).
+    /// The boxes to mirror in the current frame, oldest track first.
     public var boxes: [TrackedBox] {
-        let separated = PixelBox.separated(tracks.map(\.box), fitted: tracks.map(\.fitted))
-        return zip(tracks, separated).map { track, box in
-            TrackedBox(text: TextBox(box: box, score: track.score, fitted: track.fitted, reading: track.reading),
-                       fresh: track.fresh, track: track.id)
+        tracks.map {
+            TrackedBox(text: TextBox(box: $0.box, score: $0.score, reading: $0.reading), fresh: $0.fresh, track: $0.id)
         }
     }
 
@@ -143,8 +140,8 @@ public struct BoxTracker: Sendable, Equatable {
             }
             // A box fitted to its ink on its own frame keeps its measured tilt.
             if text.fitted { return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true) }
-            return (Self.carry(box.levelled(within: parameters.levelWithin), by: motion,
-                               frameWidth: frameWidth, frameHeight: frameHeight), false)
+            if abs(box.angle) <= parameters.levelWithin { box.angle = 0 }
+            return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), false)
         }
         let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
@@ -182,7 +179,6 @@ public struct BoxTracker: Sendable, Equatable {
             if coversAnother { blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
-            track.fitted = text.fitted
             track.reading = text.reading ?? track.reading
             track.hits += 1
             track.lastDetected = max(track.lastDetected, source)
@@ -200,10 +196,8 @@ public struct BoxTracker: Sendable, Equatable {
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
         for (d, text) in detected.enumerated() where matchedTrack[d] == nil {
-            var track = Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
-                              detectedAt: source, now: now)
-            track.fitted = text.fitted
-            updated.append(track)
+            updated.append(Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
+                                 detectedAt: source, now: now))
             nextID &+= 1  // wrapping: ids only need to differ among live tracks
         }
         tracks = Self.withoutDuplicates(updated, maxOverlap: parameters.maxOverlap)

@@ -258,10 +258,23 @@ tm_run() {
   if (( tm_print_only )); then tm_print_command; exit 0; fi
   tm_say "running: $(tm_command_line)"
   if (( tm_show_readings )); then
-    # gst-launch's status is the script's (pipefail); the filter ignores Ctrl-C, which
-    # reaches both, so it prints everything gst-launch says while it stops.
-    gst-launch-1.0 -m "${tm_launch_opts[@]}" "${tm_pipe[@]}" | (trap '' INT; tm_readings_filter)
-    exit
+    # gst-launch's status is the script's (pipefail); the filter ignores Ctrl-C, so it prints
+    # everything gst-launch says while it stops. The pipeline runs in the background so that an
+    # interrupt sent to this script alone (a parent process's SIGINT, not a terminal's Ctrl-C,
+    # which reaches the whole group) is passed on to gst-launch: a shell waiting for a
+    # foreground pipeline would only act on it after the pipeline had ended.
+    # (A background job of a script starts with SIGINT ignored: gst-launch undoes that.)
+    (trap - INT; exec gst-launch-1.0 -m "${tm_launch_opts[@]}" "${tm_pipe[@]}") \
+      | (trap '' INT; tm_readings_filter) &
+    local job=$! status=0 signalled=0
+    trap 'signalled=1; pkill -INT -P $$ -x gst-launch-1.0' INT TERM
+    while :; do
+      wait "$job" && status=0 || status=$?
+      # A trapped signal ends the wait early, before the pipeline has: wait again.
+      (( signalled )) || break
+      signalled=0
+    done
+    exit "$status"
   fi
   exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
 }

@@ -13,9 +13,10 @@ import TextMirrorCore
 ///
 /// Locking: a C++ detector is single-threaded, so a detection takes a network out of `nets`
 /// (under its lock) and puts it back when done; detections on different lanes run at once.
-/// A size's `slots` semaphore admits `lanes.count` detections: one more (a sync-mode frame
-/// while both async lanes run) waits for a network to come back rather than building a third
-/// (a network build costs more than a detection, and its memory would stay).
+/// `slots` admits `lanes.count` detections at once, whatever their sizes: one more (a sync-mode
+/// frame while every async lane runs, or another element sharing this detector) waits for a
+/// network to come back rather than building another (a network build costs more than a
+/// detection, and its memory would stay).
 /// `scaler` is a separate lock so `prepare`, on the streaming thread, never waits for either.
 public final class TextDetector: TextDetecting {
     public struct Configuration: Sendable, Equatable {
@@ -93,7 +94,7 @@ public final class TextDetector: TextDetecting {
     public let configuration: Configuration
     public let lanes: DetectorLanes
     private let nets: Mutex<Networks>
-    private let slots = Mutex<[DetectorInputSize: DispatchSemaphore]>([:])
+    private let slots: DispatchSemaphore
     private let scaler = Mutex<RGBDownscaler?>(nil)
     /// Memory for the frame copies `prepare` makes, reused so the streaming thread does not
     /// fault in fresh pages for every copy (see `FrameCopyPool`).
@@ -106,6 +107,7 @@ public final class TextDetector: TextDetecting {
         self.configuration = configuration
         lanes = DetectorLanes(threads: configuration.threads, parallel: configuration.parallelDetections,
                               cores: DetectorLanes.cores)
+        slots = DispatchSemaphore(value: lanes.count)
         let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64),
                                     threads: lanes.threadsPerLane)
         nets = Mutex(Networks(probe: probe))
@@ -122,25 +124,14 @@ public final class TextDetector: TextDetecting {
     /// short wait is harmless.
     public func preload(frameWidth: Int, frameHeight: Int) throws(Failure) {
         let size = inputSize(frameWidth: frameWidth, frameHeight: frameHeight)
-        let slot = slot(for: size)
-        for _ in 0..<lanes.count { slot.wait() }
-        defer { for _ in 0..<lanes.count { slot.signal() } }
+        for _ in 0..<lanes.count { slots.wait() }
+        defer { for _ in 0..<lanes.count { slots.signal() } }
         try nets.withLock { (nets: inout Networks) throws(Failure) in
             var taken: [DetectorNet] = []
             defer { taken.forEach { nets.giveBack($0) } }
             for _ in 0..<lanes.count {
                 taken.append(try nets.take(size, configuration, threads: lanes.threadsPerLane))
             }
-        }
-    }
-
-    /// The semaphore that admits `lanes.count` detections at `size`.
-    private func slot(for size: DetectorInputSize) -> DispatchSemaphore {
-        slots.withLock { slots in
-            if let slot = slots[size] { return slot }
-            let slot = DispatchSemaphore(value: lanes.count)
-            slots[size] = slot
-            return slot
         }
     }
 
@@ -191,9 +182,8 @@ public final class TextDetector: TextDetecting {
                           + "or does not match its pixels")
         }
         let size = DetectorInputSize(width: input.width, height: input.height)
-        let slot = slot(for: size)
-        slot.wait()
-        defer { slot.signal() }
+        slots.wait()
+        defer { slots.signal() }
         let net = try nets.withLock { (nets: inout Networks) throws(Failure) in
             try nets.take(size, configuration, threads: lanes.threadsPerLane)
         }

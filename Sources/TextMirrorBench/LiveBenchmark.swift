@@ -21,8 +21,8 @@ struct LiveBenchmark {
         var tracking: Bool?  // nil: the element has no tracking property
         var detectionSize = 640
         var threads = 0
-        /// The `parallel-detections` property; 0 leaves the element's default.
-        var parallelDetections = 0
+        /// The `parallel-detections` property; nil leaves the element's default.
+        var parallelDetections: Int?
         /// Frames come as MJPEG and are decoded in the pipeline (a camera's cost).
         var camera = false
         /// Lines are read and verified (the element's default); false shows what reading costs.
@@ -73,7 +73,7 @@ struct LiveBenchmark {
             + (settings.camera ? "! jpegdec " : "")
             + "! textmirror name=tm detection-mode=async detection-size=\(settings.detectionSize) "
             + "threads=\(settings.threads)" + (settings.verify ? "" : " verify=false")
-            + (settings.parallelDetections > 0 ? " parallel-detections=\(settings.parallelDetections)" : "")
+            + (settings.parallelDetections.map { " parallel-detections=\($0)" } ?? "")
         if let tracking = settings.tracking { launch += " tracking=\(tracking)" }
         if let seamless = settings.seamless { launch += " seamless=\(seamless)" }
         launch += " ! fakesink name=sink sync=true qos=true"
@@ -174,7 +174,7 @@ struct LiveBenchmark {
                      settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"]
         if let seamless = settings.seamless { words.append("seamless=\(seamless)") }
         if settings.threads != 0 { words.append("threads=\(settings.threads)") }
-        if settings.parallelDetections != 0 { words.append("parallel-detections=\(settings.parallelDetections)") }
+        if let parallel = settings.parallelDetections { words.append("parallel-detections=\(parallel)") }
         if settings.detectionSize != 640 { words.append("detection-size=\(settings.detectionSize)") }
         if !settings.verify { words.append("verify=false") }
         return words.joined(separator: " ")

@@ -9,8 +9,9 @@
 public struct InkFitting: Sendable, Equatable {
     public var refinement = InkRefinement()
     /// Detector angles within this many degrees of level are taken as level before fitting
-    /// (the detector tilts level lines by up to 2.5°); the fit then measures the real tilt.
-    public var levelWithin = BoxTracker.Parameters.defaultLevelWithin
+    /// (`PixelBox.levelled`, the rule the tracker applies to boxes that were not fitted); the
+    /// fit then measures the real tilt, and where it cannot, the box stays level.
+    public var levelWithin = PixelBox.detectorAngleNoise
 
     public init() {}
 
@@ -19,15 +20,29 @@ public struct InkFitting: Sendable, Equatable {
     /// the mirror reverses.
     public func fit(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat,
                     horizontally: Bool, vertically: Bool) -> [TextBox] {
-        boxes.map { detected in
-            var box = detected.box
-            let turns = (box.angle / 180).rounded()
-            if abs(box.angle - turns * 180) <= levelWithin { box.angle = turns * 180 }
+        let fitted = boxes.map { detected in
+            let box = detected.box.levelled(within: levelWithin)
             guard let fitted = refinement.refine(box, in: frame, format: format, horizontally: horizontally,
                                                  vertically: vertically) else { return detected }
             return TextBox(box: fitted, score: detected.score, fitted: true, reading: detected.reading)
         }
+        return Self.withoutPieces(fitted)
     }
+
+    /// `boxes` without those lying mostly inside a larger fitted box: pieces of one line that
+    /// the detector boxed apart (a short word at 45° comes as its first letter and the rest),
+    /// which the fit of the larger piece has reached across.
+    static func withoutPieces(_ boxes: [TextBox]) -> [TextBox] {
+        boxes.enumerated().filter { i, piece in
+            !boxes.indices.contains { j in
+                j != i && boxes[j].fitted && boxes[j].box.area > piece.box.area
+                    && piece.box.intersectionArea(boxes[j].box) > maxPieceOverlap * piece.box.area
+            }
+        }.map(\.element)
+    }
+
+    /// A box this much inside a larger fitted one is a piece of its line.
+    static let maxPieceOverlap = 0.5
 
     /// `fit` on the frame `input` was copied from; `boxes` unchanged when it holds no frame.
     public func fit(_ boxes: [TextBox], on input: DetectionInput, horizontally: Bool, vertically: Bool) -> [TextBox] {

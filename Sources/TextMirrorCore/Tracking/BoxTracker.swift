@@ -40,10 +40,10 @@ public struct BoxTracker: Sendable, Equatable {
         /// descenders; measured by textmirror-motion-bench), which over a 300-pixel line skews
         /// the mirrored ends by ±6 px; axis-aligned boxes also take the exact, cheaper mirror
         /// path. A line really turned by less than this is mirrored as if level, unless it was
-        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same bound
-        /// before fitting).
+        /// fitted to its ink, which measures its tilt (`InkFitting` levels with the same rule,
+        /// `PixelBox.levelled`, before fitting).
         public var levelWithin: Double
-        public static let defaultLevelWithin = 3.0
+        public static let defaultLevelWithin = PixelBox.detectorAngleNoise
 
         public init(smoothing: Double = ElementProperties.smoothing.defaultValue,
                     holdTime: Double = ElementProperties.holdTime.defaultValue,
@@ -77,10 +77,13 @@ public struct BoxTracker: Sendable, Equatable {
 
     public init() {}
 
-    /// The boxes to mirror in the current frame, oldest track first.
+    /// The boxes to mirror in the current frame, oldest track first, cut apart where boxes of
+    /// neighbouring lines overlap (`PixelBox.separated`: no pixel is mirrored twice).
     public var boxes: [TrackedBox] {
-        tracks.map {
-            TrackedBox(text: TextBox(box: $0.box, score: $0.score, reading: $0.reading), fresh: $0.fresh, track: $0.id)
+        let separated = PixelBox.separated(tracks.map(\.box), fitted: tracks.map(\.fitted))
+        return zip(tracks, separated).map { track, box in
+            TrackedBox(text: TextBox(box: box, score: track.score, fitted: track.fitted, reading: track.reading),
+                       fresh: track.fresh, track: track.id)
         }
     }
 
@@ -140,8 +143,8 @@ public struct BoxTracker: Sendable, Equatable {
             }
             // A box fitted to its ink on its own frame keeps its measured tilt.
             if text.fitted { return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true) }
-            if abs(box.angle) <= parameters.levelWithin { box.angle = 0 }
-            return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), false)
+            return (Self.carry(box.levelled(within: parameters.levelWithin), by: motion,
+                               frameWidth: frameWidth, frameHeight: frameHeight), false)
         }
         let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
@@ -179,6 +182,7 @@ public struct BoxTracker: Sendable, Equatable {
             if coversAnother { blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: 1) }
             track.box = blended
             track.score = text.score
+            track.fitted = text.fitted
             track.reading = text.reading ?? track.reading
             track.hits += 1
             track.lastDetected = max(track.lastDetected, source)
@@ -196,8 +200,10 @@ public struct BoxTracker: Sendable, Equatable {
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
         for (d, text) in detected.enumerated() where matchedTrack[d] == nil {
-            updated.append(Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
-                                 detectedAt: source, now: now))
+            var track = Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
+                              detectedAt: source, now: now)
+            track.fitted = text.fitted
+            updated.append(track)
             nextID &+= 1  // wrapping: ids only need to differ among live tracks
         }
         tracks = Self.withoutDuplicates(updated, maxOverlap: parameters.maxOverlap)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Refining a turned (rotated) box: its neighbourhood is resampled upright, in the box's own
+/// Measuring a turned (rotated) box: its neighbourhood is resampled upright, in the box's own
 /// axes, and measured there exactly like an axis-aligned box.
 ///
 /// Why: on textmirror-eval's pages about four lines in ten are tilted by a few degrees, and
@@ -10,19 +10,42 @@ extension InkRefinement {
     /// Largest upright picture made for one box (pixels); bigger boxes are left as they are.
     static let maxTurnedSamples = 1 << 20
 
-    /// `box` (turned) refined as `refine` does for a level box, or nil when the ink cannot be
-    /// told or the box's neighbourhood leaves the frame.
-    func refineTurned(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
-                      horizontally: Bool, vertically: Bool, tilting: Bool) -> PixelBox? {
-        // The same window refine() reads around a level box: half a line height beyond each
-        // end, a quarter above and below.
-        let w = Int((box.width + box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
+    /// Where an upright picture of a box's neighbourhood lies in the frame: picture point p is
+    /// frame point `centre + (p.x - half.x) * u + (p.y - half.y) * v`.
+    struct Placement {
+        var centre = SIMD2<Double>(0, 0)
+        var half = SIMD2<Double>(0, 0)
+        var u = SIMD2<Double>(1, 0)
+        var v = SIMD2<Double>(0, 1)
+        /// The box's angle: a level box of the picture lies at this angle in the frame.
+        var angle = 0.0
+
+        /// `box` (level, in the picture) in the frame.
+        func frameBox(_ box: PixelBox) -> PixelBox {
+            let p = centre + (box.centerX - half.x) * u + (box.centerY - half.y) * v
+            return PixelBox(centerX: p.x, centerY: p.y, width: box.width, height: box.height, angle: angle + box.angle)
+        }
+    }
+
+    /// `body` on `box`'s neighbourhood seen upright: the frame itself for a level box, else a
+    /// picture resampled along the box's axes (the window `BoxWindow` reads around a level box:
+    /// `reach` line heights beyond each end, a quarter above and below), with the box level in
+    /// it. Nil when `body` is, or the turned box's neighbourhood leaves the frame.
+    func upright<R>(_ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat,
+                    _ body: (FrameBuffer, PixelFormat, PixelBox, Placement) -> R?) -> R? {
+        if box.isAxisAligned {
+            var level = box
+            level.angle = 0
+            return body(frame, format, level, Placement(angle: box.angle))
+        }
+        let w = Int((box.width + 2 * reach * box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
         guard w >= 6, h >= 6, w * h <= Self.maxTurnedSamples else { return nil }
         let radians = box.angle * .pi / 180
-        let u = SIMD2(cos(radians), sin(radians))       // along the line
-        let v = SIMD2(-sin(radians), cos(radians))      // across it
-        let centre = SIMD2(box.centerX, box.centerY)
-        let half = SIMD2(Double(w), Double(h)) / 2
+        let placement = Placement(centre: SIMD2(box.centerX, box.centerY), half: SIMD2(Double(w), Double(h)) / 2,
+                                  u: SIMD2(cos(radians), sin(radians)),   // along the line
+                                  v: SIMD2(-sin(radians), cos(radians)),  // across it
+                                  angle: box.angle)
+        let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
         // All four corners of the window inside the frame, so every sample is real.
         for corner in [SIMD2(-half.x, -half.y), SIMD2(half.x, -half.y), SIMD2(-half.x, half.y), SIMD2(half.x, half.y)] {
             let p = centre + corner.x * u + corner.y * v
@@ -39,34 +62,10 @@ extension InkRefinement {
             }
         }
         let level = PixelBox(centerX: half.x, centerY: half.y, width: box.width, height: box.height)
-        let fitted = upright.withUnsafeMutableBytes { bytes -> PixelBox? in
+        return upright.withUnsafeMutableBytes { bytes -> R? in
             guard let base = bytes.baseAddress else { return nil }
-            let picture = FrameBuffer(width: w, height: h, planes: [base], strides: [w])
-            return fit(level, in: picture, format: .gray8, horizontally: horizontally, vertically: vertically,
-                       tilting: false)
+            return body(FrameBuffer(width: w, height: h, planes: [base], strides: [w]), .gray8, level, placement)
         }
-        guard let fitted else { return nil }
-        let moved = centre + (fitted.centerX - half.x) * u + (fitted.centerY - half.y) * v
-        var result = PixelBox(centerX: moved.x, centerY: moved.y, width: fitted.width, height: fitted.height,
-                              angle: box.angle)
-        // The detector's angle is off by a degree or two; measured on the ink in the upright
-        // picture, the residual tilt turns the box once more (then it is not measured again).
-        let residual: Double? = tilting ? upright.withUnsafeMutableBytes { bytes in
-            bytes.baseAddress.flatMap { base in
-                tilt(of: fitted, in: FrameBuffer(width: w, height: h, planes: [base], strides: [w]), format: .gray8)
-            }
-        } : nil
-        if let residual {
-            result.angle += residual
-            return refineTurned(result, in: frame, format: format, horizontally: horizontally,
-                                vertically: vertically, tilting: false) ?? result
-        }
-        // Ends within `minTiltDrift` of level: level, for the exact mirror.
-        let turns = (result.angle / 180).rounded()
-        if result.width / 2 * abs(tan((result.angle - turns * 180) * .pi / 180)) < minTiltDrift {
-            result.angle = turns * 180
-        }
-        return result
     }
 }
 

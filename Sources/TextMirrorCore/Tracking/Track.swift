@@ -6,6 +6,8 @@ struct Track: Sendable, Equatable {
     var score: Double
     /// The latest reading of the line (`LineReader`), if it was read.
     var reading: TextReading?
+    /// The latest detection folded in was fitted to its ink (`TextBox.fitted`).
+    var fitted = false
     /// Detections matched to this track, the one that created it included.
     var hits: Int
     /// Time of the frame the last matching detection ran on: hold time counts from there.

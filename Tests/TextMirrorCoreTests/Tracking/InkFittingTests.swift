@@ -40,3 +40,14 @@ import TextMirrorCore
         #expect(InkFitting().fit([detected], on: rgbOnly, horizontally: true, vertically: false) == [detected])
     }
 }
+
+extension InkFittingTests {
+    @Test func aPieceOfALineInsideItsFittedBoxIsDropped() throws {
+        let pixels = InkRefinementTests.turnedLine(degrees: 0, width: Self.width, height: Self.height, length: 304)
+        // The detector boxed the line and, apart, its last few letters.
+        let line = TextBox(box: PixelBox(centerX: 250, centerY: 50, width: 316, height: 34), score: 0.8)
+        let piece = TextBox(box: PixelBox(centerX: 380, centerY: 50, width: 40, height: 30), score: 0.6)
+        let fitted = InkFitting().fit([line, piece], on: Self.input(pixels), horizontally: true, vertically: false)
+        #expect(fitted.count == 1 && fitted[0].fitted && abs(fitted[0].box.width - 306) < 3, "\(fitted)")
+    }
+}

@@ -15,9 +15,14 @@ struct TextLine {
     var y: Int
     var outline = false
     var shadow = false
-    /// Turns the whole line (and the picture under it) about the line's centre; degrees,
-    /// clockwise on screen.
+    /// Turns the whole line (and the picture under it) about the line's centre, or about
+    /// `pivot` when given (lines of one page turned together); degrees, clockwise on screen.
     var angle = 0.0
+    var pivot: (x: Double, y: Double)?
+    /// Without a pivot, the turn is about the ink's centre moved by this much: a line's true
+    /// centre then lies anywhere between pixels, as in a photograph, rather than on the half
+    /// pixels a drawn line's ink is centred on.
+    var pivotOffset = (x: 0.0, y: 0.0)
 }
 
 /// An RGBx picture (4 bytes a pixel, no padding) plus, for each line drawn on it, the pixels
@@ -27,6 +32,11 @@ struct TextScene {
     var height: Int
     var pixels: [UInt8]
     var lines: [(line: TextLine, ink: [Int])] = []
+    /// Each line's true box, exactly: the rectangle around its glyphs' outline as drawn
+    /// (`outline`), turned with it (its centre is where the turn took the outline's centre).
+    var trueBoxes: [PixelBox] = []
+    /// Pixels of things drawn beside the text that are not text (`paint`): arrows, frames.
+    var marks: [[Int]] = []
 
     init(width: Int, height: Int, background: Background) {
         self.width = width
@@ -57,18 +67,96 @@ struct TextScene {
             }
         }
         precondition(!ink.isEmpty, "textoverlay drew nothing for \"\(line.text)\"")
+        var truth = Self.outline(ink, before: before, after: drawn.bytes, width: width, color: line.color)
         if line.angle == 0 {
             pixels = drawn.bytes
         } else {
-            // Turn the drawn line about its own centre and paste it over the old picture.
-            let area = Self.turnArea(of: ink, width: width, height: height)
+            // Turn the drawn line about its own centre (or the pivot) and paste it over the old
+            // picture.
+            let area = Self.turnArea(of: ink, width: width, height: height, pivot: line.pivot, offset: line.pivotOffset)
             let mask = Self.rotateMask(ink, width: width, height: height, degrees: line.angle, area: area)
             let turned = Self.rotate(drawn.bytes, width: width, height: height, degrees: line.angle, area: area)
             pixels = before
             for i in mask { for c in 0..<4 { pixels[4 * i + c] = turned[4 * i + c] } }
             ink = mask
+            let r = line.angle * .pi / 180, dx = truth.centerX - area.cx, dy = truth.centerY - area.cy
+            truth.centerX = area.cx + dx * cos(r) - dy * sin(r)
+            truth.centerY = area.cy + dx * sin(r) + dy * cos(r)
+            truth.angle = line.angle
         }
         lines.append((line, ink))
+        trueBoxes.append(truth)
+    }
+
+    /// The rectangle around the outline of the glyphs drawn in `ink`, to a fraction of a pixel:
+    /// an anti-aliased edge covers its outermost pixel partly, by as much as that pixel moved
+    /// from its old colour towards the text's (`color`, ARGB), so in each row the ink begins
+    /// that much before its first pixel ends (and likewise at the other end, and in each
+    /// column). The pixels that changed at all reach up to a pixel further, by however little
+    /// the glyph covers them: a box around those would be up to half a pixel off centre.
+    static func outline(_ ink: [Int], before: [UInt8], after: [UInt8], width: Int, color: UInt32) -> PixelBox {
+        func luma(_ p: [UInt8], _ i: Int) -> Double {
+            0.299 * Double(p[4 * i]) + 0.587 * Double(p[4 * i + 1]) + 0.114 * Double(p[4 * i + 2])
+        }
+        let text = 0.299 * Double((color >> 16) & 0xFF) + 0.587 * Double((color >> 8) & 0xFF) + 0.114 * Double(color & 0xFF)
+        var coverage: [Int: Double] = [:]
+        for i in ink {
+            let old = luma(before, i), contrast = text - old
+            coverage[i] = abs(contrast) < 20 ? 1 : min(max((luma(after, i) - old) / contrast, 0), 1)
+        }
+        var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+        var rows: [Int: (Int, Int)] = [:], columns: [Int: (Int, Int)] = [:]
+        for i in ink {
+            let x = i % width, y = i / width
+            let r = rows[y] ?? (x, x), c = columns[x] ?? (y, y)
+            rows[y] = (min(r.0, x), max(r.1, x))
+            columns[x] = (min(c.0, y), max(c.1, y))
+        }
+        for (y, (x0, x1)) in rows {
+            left = min(left, Double(x0 + 1) - coverage[y * width + x0]!)
+            right = max(right, Double(x1) + coverage[y * width + x1]!)
+        }
+        for (x, (y0, y1)) in columns {
+            top = min(top, Double(y0 + 1) - coverage[y0 * width + x]!)
+            bottom = max(bottom, Double(y1) + coverage[y1 * width + x]!)
+        }
+        return PixelBox(centerX: (left + right) / 2, centerY: (top + bottom) / 2, width: right - left, height: bottom - top)
+    }
+
+    /// Something that is not text, drawn beside it.
+    enum Mark {
+        /// A filled arrow pointing right (or left), its shaft `size` / 3 thick, in a `size` x
+        /// `size` square whose top-left corner is (x, y).
+        case arrow(x: Int, y: Int, size: Int, right: Bool)
+        /// The outline of a rectangle, `thickness` pixels wide.
+        case frame(x: Int, y: Int, width: Int, height: Int, thickness: Int)
+    }
+
+    /// Draws `mark` in `rgb` (opaque, hard edges) and remembers its pixels.
+    mutating func paint(_ mark: Mark, rgb: (UInt8, UInt8, UInt8)) {
+        var painted: [Int] = []
+        func put(_ x: Int, _ y: Int) {
+            guard x >= 0, x < width, y >= 0, y < height else { return }
+            let i = y * width + x
+            pixels[4 * i] = rgb.0; pixels[4 * i + 1] = rgb.1; pixels[4 * i + 2] = rgb.2
+            painted.append(i)
+        }
+        switch mark {
+        case let .arrow(x0, y0, size, right):
+            let mid = Double(size) / 2, head = size / 2
+            for j in 0..<size { for i in 0..<size {
+                // Along the arrow from its tail: the shaft, then a head as wide as the square.
+                let along = right ? i : size - 1 - i
+                let fromMiddle = abs(Double(j) + 0.5 - mid)
+                let inShaft = along < size - head && fromMiddle < Double(size) / 6
+                let inHead = along >= size - head && fromMiddle < Double(size - along) * mid / Double(head)
+                if inShaft || inHead { put(x0 + i, y0 + j) }
+            } }
+        case let .frame(x0, y0, w, h, t):
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w)
+            where x < x0 + t || x >= x0 + w - t || y < y0 + t || y >= y0 + h - t { put(x, y) } }
+        }
+        marks.append(painted)
     }
 
     /// The centre of the ink and the pixels a turn about it can reach (a square around the
@@ -78,11 +166,15 @@ struct TextScene {
         var xs: Range<Int>, ys: Range<Int>
     }
 
-    private static func turnArea(of ink: [Int], width: Int, height: Int) -> TurnArea {
+    private static func turnArea(of ink: [Int], width: Int, height: Int, pivot: (x: Double, y: Double)?,
+                                 offset: (x: Double, y: Double)) -> TurnArea {
         let xs = ink.map { $0 % width }, ys = ink.map { $0 / width }
-        let cx = Double(xs.min()! + xs.max()! + 1) / 2, cy = Double(ys.min()! + ys.max()! + 1) / 2
-        let radius = (Double(xs.max()! - xs.min()! + 1) * Double(xs.max()! - xs.min()! + 1)
-            + Double(ys.max()! - ys.min()! + 1) * Double(ys.max()! - ys.min()! + 1)).squareRoot() / 2 + 2
+        let cx = pivot?.x ?? Double(xs.min()! + xs.max()! + 1) / 2 + offset.x
+        let cy = pivot?.y ?? Double(ys.min()! + ys.max()! + 1) / 2 + offset.y
+        // The farthest corner of the ink from the centre of the turn.
+        let reachX = max(abs(Double(xs.min()!) - cx), abs(Double(xs.max()! + 1) - cx))
+        let reachY = max(abs(Double(ys.min()!) - cy), abs(Double(ys.max()! + 1) - cy))
+        let radius = (reachX * reachX + reachY * reachY).squareRoot() + 2
         func range(_ c: Double, _ limit: Int) -> Range<Int> {
             max(Int(c - radius), 0)..<min(Int(c + radius) + 1, limit)
         }
@@ -115,18 +207,20 @@ struct TextScene {
         return out
     }
 
-    /// The pixels whose inverse-rotated position falls on an ink pixel.
+    /// The pixels whose colour the rotation takes from an ink pixel: those whose inverse-rotated
+    /// position (as `rotate` computes it) has an ink pixel among the four it interpolates.
     private static func rotateMask(_ ink: [Int], width: Int, height: Int, degrees: Double,
                                    area: TurnArea) -> [Int] {
         var isInk = [Bool](repeating: false, count: width * height)
         for i in ink { isInk[i] = true }
         let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = area.cx, cy = area.cy
+        func inked(_ x: Int, _ y: Int) -> Bool { x >= 0 && x < width && y >= 0 && y < height && isInk[y * width + x] }
         var out: [Int] = []
         for y in area.ys {
             for x in area.xs {
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                let sx = Int((c * dx + s * dy + cx).rounded(.down)), sy = Int((-s * dx + c * dy + cy).rounded(.down))
-                if sx >= 0, sx < width, sy >= 0, sy < height, isInk[sy * width + sx] { out.append(y * width + x) }
+                let sx = Int((c * dx + s * dy + cx - 0.5).rounded(.down)), sy = Int((-s * dx + c * dy + cy - 0.5).rounded(.down))
+                if inked(sx, sy) || inked(sx + 1, sy) || inked(sx, sy + 1) || inked(sx + 1, sy + 1) { out.append(y * width + x) }
             }
         }
         return out

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A line's ends: its first and last letters, and nothing beside them.
+///
+/// Why apart from the rows: the detector's box stops short of a line's first letter or reaches
+/// past its last into what is printed beside it (a street sign's arrow, a label's frame, a
+/// logo), and a box that holds half a letter or a piece of an arrow mirrors them into the
+/// line (issue 13). So a line is followed outwards letter by letter, and a piece at either end
+/// whose ink reaches beyond the line's rows as no letter's does is left out.
+extension InkRefinement {
+    /// Where the line begins and ends along the window's step columns (continuous pixels),
+    /// whether something beside it was left out, and whether its ink ran on to the window's end
+    /// (then the ends are not the line's); nil when it cannot be told (no contrast).
+    ///
+    /// The gradient over the line's rows: the ink found inside the box is followed outwards
+    /// across gaps of up to `maxGap` (the space between letters, not between words). Its
+    /// pieces (runs of inky columns) at either end are left out when they are not letters:
+    /// their ink reaches beyond the rows of the line's `letters` (`protrudes`: an arrow, a
+    /// frame, a logo), or,
+    /// inside the box, lies beyond a gap no line has between its words (`maxWordGap`). The ends
+    /// are then placed to a fraction of a pixel as `inkSpan` does.
+    func lineEnds(_ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>)
+        -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool)? {
+        let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
+        let steps = window.columnSteps(rows: rows)
+        let energy = steps.energy
+        guard let threshold = inkThreshold(energy, inside: box, pixels: rows.count) else { return nil }
+        func strong(_ i: Int) -> Bool { Double(energy[i]) >= threshold }
+        guard var first = box.first(where: strong), var last = box.last(where: strong) else { return nil }
+        /// The run of inky columns through `i`.
+        func piece(_ i: Int) -> ClosedRange<Int> {
+            var a = i, b = i
+            while a > 0, strong(a - 1) { a -= 1 }
+            while b + 1 < energy.count, strong(b + 1) { b += 1 }
+            return a...b
+        }
+        let profile = window.rowGradient(columns: box.lowerBound...(box.upperBound - 1))
+        let reach = Self.reachBeyond(profile, core: letters)
+        // The paper's own gradient per column (its texture, noise, blur): the quietest row's.
+        let paper = Double(profile.min() ?? 0) / Double(box.count)
+        func foreign(_ p: ClosedRange<Int>) -> Bool {
+            protrudes(window, columns: p, core: letters, reach: reach, paper: paper)
+        }
+        let letterGap = max(Int((maxGap * (line.bottom - line.top)).rounded()), 1)
+        let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
+        var trimmed = false
+        // Inside the box: ends that are something else.
+        while first < last {
+            let p = piece(first)
+            guard p.upperBound < last, let next = ((p.upperBound + 1)...last).first(where: strong),
+                  next - p.upperBound > wordGap || foreign(p) else { break }
+            first = next
+            trimmed = true
+        }
+        while last > first {
+            let p = piece(last)
+            guard p.lowerBound > first, let next = (first...(p.lowerBound - 1)).last(where: strong),
+                  p.lowerBound - next > wordGap || foreign(p) else { break }
+            last = next
+            trimmed = true
+        }
+        // Outwards, across the gaps between letters but not into something else.
+        while let j = (max(first - letterGap - 1, 0)..<first).last(where: strong) {
+            let p = piece(j)
+            if p.lowerBound < first, foreign(p) { trimmed = true; break }
+            first = min(p.lowerBound, first)
+        }
+        while let j = ((last + 1)..<min(last + letterGap + 2, energy.count)).first(where: strong) {
+            let p = piece(j)
+            if p.upperBound > last, foreign(p) { trimmed = true; break }
+            last = max(p.upperBound, last)
+        }
+        // Ink within a letter's gap of the window's end may go on beyond it.
+        guard first > letterGap, last < energy.count - 1 - letterGap else { return (0, Double(energy.count), trimmed, true) }
+        guard var (start, end) = Self.subpixelEnds(steps, first: first, last: last) else { return nil }
+        // Row by row near those ends: the summed steps place a straight edge, but a round
+        // letter ("G", "o") reaches its end in a few rows only, and a "t" or "T" in the one or
+        // two rows of its bar, and would be placed up to a pixel and a half inside it. So each
+        // row's own edge (a sixth of a stroke's contrast at least: a thin bar turned a little
+        // is greyer still), and the furthest of them: the line ends where its end letters'
+        // edges are half way from ink to background, on both sides alike, so its centre is the
+        // ink's (WholeLineTests measures it within a fifth of a pixel on most lines).
+        let edges = window.rowEdges(rows: rows, first: first, last: last,
+                                    threshold: max(Int32(minStep * 4), line.stroke / 6))
+        if let furthest = edges.starts.min() { start = furthest }
+        if let furthest = edges.ends.max() { end = furthest }
+        return end > start ? (start, end, trimmed, false) : nil
+    }
+
+    /// How far from the line's letters (`core` rows) a neighbouring object's ink is followed,
+    /// above and below: up to where the next line begins, if any. The whole line's rows
+    /// (`profile`, the gradient over its columns) fall beyond its letters and rise again at
+    /// the next line's, blurred or not; an object beside the line (an arrow) does not make
+    /// them rise again: it is there from the letters' rows on.
+    static func reachBeyond(_ profile: [Int32], core: ClosedRange<Int>) -> (above: Int, below: Int) {
+        guard let peak = profile[core].max() else { return (0, profile.count - 1) }
+        func limit(_ rows: StrideTo<Int>) -> Int {
+            var low = Int32.max, last = rows.first(where: { _ in true }) ?? 0
+            for y in rows {
+                low = min(low, profile[y])
+                if 2 * (profile[y] - low) > peak - low { return last }
+                last = y
+            }
+            return last
+        }
+        return (limit(stride(from: core.lowerBound - 1, to: -1, by: -1)),
+                limit(stride(from: core.upperBound + 1, to: profile.count, by: 1)))
+    }
+
+    /// Whether the ink in step columns `columns` reaches beyond the line's letters (`core`
+    /// rows) as no letter does: contiguous rows of gradient (gaps of a row allowed) above or
+    /// below them, up to `reach` (`reachBeyond`: not into the next line), longer than
+    /// `maxProtrusion` of their height, or on both sides longer than `maxBothSidesProtrusion`.
+    /// `paper`: the gradient of a column of paper, which does not count.
+    func protrudes(_ window: InkWindow, columns: ClosedRange<Int>, core: ClosedRange<Int>,
+                   reach limits: (above: Int, below: Int), paper: Double) -> Bool {
+        let sums = window.rowGradient(columns: columns)
+        // A quarter of the way from the paper to the piece's typical row among the letters'
+        // rows: a row crossed by a bar (an arrow's shaft, a "T") steps far more than one
+        // crossed by an upright edge.
+        let background = paper * Double(columns.count)
+        let typical = Double(sums[core].sorted()[core.count / 2])
+        guard typical > background else { return false }
+        let threshold = Int32(max(background + (typical - background) / 4, 2 * minStep))
+        func reach(_ rows: some Sequence<Int>) -> Int {
+            var n = 0, gap = 0
+            for y in rows {
+                if sums[y] >= threshold {
+                    n += 1 + gap
+                    gap = 0
+                } else {
+                    gap += 1
+                    if gap > 1 { break }
+                }
+            }
+            return n
+        }
+        let above = core.lowerBound > limits.above
+            ? Double(reach(stride(from: core.lowerBound - 1, through: limits.above, by: -1))) : 0
+        let below = core.upperBound < limits.below
+            ? Double(reach((core.upperBound + 1)...limits.below)) : 0
+        let height = Double(core.count)
+        return max(above, below) > maxProtrusion * height || min(above, below) > maxBothSidesProtrusion * height
+    }
+}

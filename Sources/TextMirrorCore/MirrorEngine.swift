@@ -46,10 +46,12 @@ public final class MirrorEngine: Sendable {
 
         public init() {}
 
+        /// What was learnt about a line (its reading, its tilt) is renewed about once a second
+        /// of detections (`LineMemory`).
+        var renewAfter: Int { max(1, Int(rate.isFinite ? rate.rounded() : 1)) }
+
         public var readingPolicy: LineReader.Policy {
-            // Remembered readings are renewed about once a second of detections.
-            LineReader.Policy(verify: verify, orientation: textOrientation,
-                              rereadAfter: max(1, Int(rate.isFinite ? rate.rounded() : 1)))
+            LineReader.Policy(verify: verify, orientation: textOrientation, rereadAfter: renewAfter)
         }
 
         var trackerParameters: BoxTracker.Parameters {
@@ -95,6 +97,8 @@ public final class MirrorEngine: Sendable {
     private let motion: (any MotionEstimating)?
     private let reader: LineReader?
     private static let fitting = InkFitting()
+    /// How each line lay at its last fit (`InkFitting`).
+    private let tilts = LineMemory<InkRefinement.LineTilt>()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
     /// when motion is not measured (boxes are then held between detections, as with
@@ -145,6 +149,7 @@ public final class MirrorEngine: Sendable {
     private func resetDetection() {
         worker?.reset()
         reader?.reset()
+        tilts.reset()
         stream.withLock { $0.generation = worker?.generation ?? 0 }
     }
 
@@ -182,7 +187,7 @@ public final class MirrorEngine: Sendable {
 
             // Boxes are fitted to their ink and read where they are detected, on the frame they
             // were detected on (see InkFitting, LineReader).
-            let finish = Self.finish(current, reader: reader)
+            let finish = Self.finish(current, reader: reader, tilts: tilts)
             state.cadence.rate = current.rate
             let sync = current.mode.resolved(upstreamIsLive: upstreamIsLive) == .sync
             // Async: a frame the busy detector would not take soon is not copied, and does not
@@ -266,13 +271,15 @@ public final class MirrorEngine: Sendable {
 
     /// The work on detected boxes that needs their frame: fitting them to their ink, then
     /// reading them. Nil when there is none.
-    private static func finish(_ settings: Settings, reader: LineReader?) -> DetectionWorker.Finish? {
+    private static func finish(_ settings: Settings, reader: LineReader?, tilts: LineMemory<InkRefinement.LineTilt>)
+        -> DetectionWorker.Finish? {
         let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader
         guard refine || reader != nil else { return nil }
         return { @Sendable boxes, input in
             let fitted = refine
-                ? fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows)
+                ? fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
+                              memory: tilts, renewAfter: settings.renewAfter)
                 : boxes
             guard let reader else { return fitted }
             return input.withFrame { frame, format in

@@ -1,17 +1,13 @@
-import Synchronization
-
 /// Reads detected lines of text and decides which of them are turned: the recognizer's work on
 /// the detection queue (or in the sync detection pass, so reading adds no frame of delay).
 ///
 /// A line is read in both orientations, as it is and mirrored, and the one that reads better
 /// wins: text that is already mirrored in the input (a selfie camera) still counts, and says
-/// so (`TextReading.mirrored`). What was read is remembered per line: a box that overlaps a
-/// line read less than `Policy.rereadAfter` detections ago, at about the same size, takes its
-/// reading without a new read, and a line due for a new read is read only in the orientation
-/// that won before. The steady-state cost is then one read per line per `rereadAfter`
-/// detections (about a second at the default detection rate).
-///
-/// Locking: `memory` is held only to look up and store readings, never while reading.
+/// so (`TextReading.mirrored`). What was read is remembered per line (`LineMemory`): a line
+/// read less than `Policy.rereadAfter` detections ago takes its reading without a new read,
+/// and a line due for a new read is read only in the orientation that won before. The
+/// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
+/// the default detection rate).
 public final class LineReader: Sendable {
     public struct Policy: Sendable, Equatable {
         /// Keep only boxes in which at least one character was read.
@@ -31,20 +27,8 @@ public final class LineReader: Sendable {
         public var readsNothing: Bool { !verify && orientation == .any }
     }
 
-    private struct Remembered {
-        var box: PixelBox
-        var reading: TextReading
-        /// Detections since the line was last read.
-        var age: Int
-    }
-
-    /// Reuse: a box overlapping a remembered one by this intersection-over-union, ...
-    static let sameLineOverlap = 0.5
-    /// ... whose width and height each differ by at most this fraction.
-    static let sameLineSizeChange = 0.25
-
     private let recognizer: any TextRecognizing
-    private let memory = Mutex<[Remembered]>([])
+    private let memory = LineMemory<TextReading>()
 
     public init(recognizer: any TextRecognizing) {
         self.recognizer = recognizer
@@ -52,7 +36,7 @@ public final class LineReader: Sendable {
 
     /// Forgets every remembered line (caps change, flush).
     public func reset() {
-        memory.withLock { $0.removeAll() }
+        memory.reset()
     }
 
     /// `boxes` with their readings, less those the policy leaves alone. A box that cannot be
@@ -61,41 +45,22 @@ public final class LineReader: Sendable {
     public func read(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
                      failures: (String) -> Void = { _ in }) -> [TextBox] {
         if policy.readsNothing { return boxes }
-        let remembered = memory.withLock { $0 }
-        var kept: [TextBox] = []
-        var next: [Remembered] = []
-        var used = Set<Int>()
-        for var text in boxes {
-            let match = Self.bestMatch(for: text.box, in: remembered, excluding: used)
-            var reading: TextReading?
-            var age = 0
-            if let match, remembered[match].age + 1 < policy.rereadAfter {
-                used.insert(match)
-                reading = remembered[match].reading
-                age = remembered[match].age + 1
-            } else {
-                if let match { used.insert(match) }
-                let known = match.map { remembered[$0].reading }
-                do {
-                    reading = try read(text.box, in: frame, format: format,
-                                       onlyMirrored: known.flatMap { $0.foundText ? $0.mirrored : nil })
-                } catch {
-                    failures("text recognition failed: \(error)")
-                }
+        let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter) { i, known in
+            do {
+                return try read(boxes[i].box, in: frame, format: format,
+                                onlyMirrored: known.flatMap { $0.foundText ? $0.mirrored : nil })
+            } catch {
+                failures("text recognition failed: \(error)")
+                return nil
             }
-            if let reading { next.append(Remembered(box: text.box, reading: reading, age: age)) }
+        }
+        return zip(boxes, readings).compactMap { text, reading in
+            if policy.verify && !(reading?.foundText ?? false) { return nil }
+            if !policy.orientation.accepts(reading) { return nil }
+            var text = text
             text.reading = reading
-            if policy.verify && !(reading?.foundText ?? false) { continue }
-            if !policy.orientation.accepts(reading) { continue }
-            kept.append(text)
+            return text
         }
-        // Lines this detection missed are remembered a little longer, so one missed detection
-        // does not cost a new read.
-        for (i, line) in remembered.enumerated() where !used.contains(i) && line.age + 1 < policy.rereadAfter {
-            next.append(Remembered(box: line.box, reading: line.reading, age: line.age + 1))
-        }
-        memory.withLock { $0 = next }
-        return kept
     }
 
     /// Reads one box: both orientations, or only `onlyMirrored`'s when it is known. Not turned
@@ -117,16 +82,5 @@ public final class LineReader: Sendable {
             }
         }
         return best?.reading ?? TextReading(text: "", score: 0, mirrored: false)
-    }
-
-    private static func bestMatch(for box: PixelBox, in lines: [Remembered], excluding used: Set<Int>) -> Int? {
-        var best: (index: Int, overlap: Double)?
-        for (i, line) in lines.enumerated() where !used.contains(i) {
-            func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= sameLineSizeChange * max(a, b) }
-            guard close(line.box.width, box.width), close(line.box.height, box.height) else { continue }
-            let overlap = line.box.iou(box)
-            if overlap >= sameLineOverlap, overlap > (best?.overlap ?? 0) { best = (i, overlap) }
-        }
-        return best?.index
     }
 }

@@ -42,12 +42,26 @@ import TextMirrorCore
 }
 
 extension InkFittingTests {
-    @Test func aPieceOfALineInsideItsFittedBoxIsDropped() throws {
-        let pixels = InkRefinementTests.turnedLine(degrees: 0, width: Self.width, height: Self.height, length: 304)
-        // The detector boxed the line and, apart, its last few letters.
-        let line = TextBox(box: PixelBox(centerX: 250, centerY: 50, width: 316, height: 34), score: 0.8)
-        let piece = TextBox(box: PixelBox(centerX: 380, centerY: 50, width: 40, height: 30), score: 0.6)
-        let fitted = InkFitting().fit([line, piece], on: Self.input(pixels), horizontally: true, vertically: false)
-        #expect(fitted.count == 1 && fitted[0].fitted && abs(fitted[0].box.width - 306) < 3, "\(fitted)")
+    /// A remembered line is fitted at its remembered tilt without measuring it again, until its
+    /// time is up: the line turned from 3° to -1° keeps 3° for one detection, then gets -1°.
+    @Test func aRememberedLineIsFittedAtItsKnownTiltUntilRenewed() throws {
+        let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
+        let memory = LineMemory<InkRefinement.LineTilt>()
+        func fit(_ degrees: Double) throws -> PixelBox {
+            let input = Self.input(InkRefinementTests.turnedLine(degrees: degrees, width: Self.width,
+                                                                 height: Self.height, length: 304))
+            let fitted = InkFitting().fit([detected], on: input, horizontally: true, vertically: false,
+                                          memory: memory, renewAfter: 2)
+            #expect(fitted == InkFitting().fit([detected], on: input, horizontally: true, vertically: false)
+                || degrees == -1)
+            return try #require(fitted.first).box
+        }
+        let measured = try fit(3)
+        #expect(abs(measured.angle - 3) < 0.5, "\(measured)")
+        let remembered = try fit(-1)
+        #expect(remembered.angle == measured.angle, "\(remembered)")
+        let renewed = try fit(-1)
+
+        #expect(abs(renewed.angle + 1) < 0.5, "\(renewed)")
     }
 }

@@ -162,10 +162,21 @@ struct InkWindow {
         let bins = (xs.count + bin - 1) / bin
         var lighter = [Int32](repeating: 0, count: bins * rows), darker = lighter
         down.withUnsafeBufferPointer { down in
-            for y in 0..<rows {
-                for x in xs {
-                    let b = (x - xs.lowerBound) / bin, d = Int32(down[y * columns + x])
-                    if d > 0 { lighter[b * rows + y] &+= d } else { darker[b * rows + y] &-= d }
+            lighter.withUnsafeMutableBufferPointer { lighter in
+                darker.withUnsafeMutableBufferPointer { darker in
+                    for b in 0..<bins {
+                        let first = xs.lowerBound + b * bin, last = min(first + bin, xs.upperBound)
+                        for y in 0..<rows {
+                            var up: Int32 = 0, downwards: Int32 = 0
+                            for x in first..<last {
+                                let d = Int32(down[y * columns + x])
+                                up &+= max(d, 0)
+                                downwards &+= max(-d, 0)
+                            }
+                            lighter[b * rows + y] = up
+                            darker[b * rows + y] = downwards
+                        }
+                    }
                 }
             }
         }

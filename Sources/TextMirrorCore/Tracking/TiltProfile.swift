@@ -2,7 +2,7 @@
 /// columns, as the tilt search shifts them: how sharp the line's row profile is when each bin
 /// is moved up or down by a slope times its distance from the middle (InkRefinement+Tilt.swift).
 ///
-/// It can be made coarser (`merged(by:)`: r rows and r bins summed into one), so a tall line
+/// It can be made coarser (`merged(rows:bins:)`: r rows and r bins summed into one), so a tall line
 /// is first searched at a few rows per letter height, where one slope step moves its ends by
 /// r times as much and each step costs r² times less.
 struct TiltProfile {
@@ -35,19 +35,25 @@ struct TiltProfile {
         self.rowScale = rowScale
     }
 
-    /// This profile with `r` rows and `r` bins summed into one (the last ones partly filled).
-    func merged(by r: Int) -> TiltProfile {
-        guard r > 1 else { return self }
-        let bins = (self.bins + r - 1) / r, rows = (self.rows + r - 1) / r
+    /// This profile with `rows` rows and `bins` bins summed into one (the last ones partly
+    /// filled).
+    func merged(rows r: Int, bins k: Int) -> TiltProfile {
+        guard r > 1 || k > 1 else { return self }
+        let bins = (self.bins + k - 1) / k, rows = (self.rows + r - 1) / r
         func merge(_ values: [Int32]) -> [Int32] {
             var merged = [Int32](repeating: 0, count: bins * rows)
-            for b in 0..<self.bins {
-                for y in 0..<self.rows { merged[(b / r) * rows + y / r] &+= values[b * self.rows + y] }
+            values.withUnsafeBufferPointer { values in
+                merged.withUnsafeMutableBufferPointer { merged in
+                    for b in 0..<self.bins {
+                        let source = b * self.rows, target = (b / k) * rows
+                        for y in 0..<self.rows { merged[target + y / r] &+= values[source + y] }
+                    }
+                }
             }
             return merged
         }
         let centres = (0..<bins).map { b -> Double in
-            let members = self.centres[(b * r)..<min((b + 1) * r, self.bins)]
+            let members = self.centres[(b * k)..<min((b + 1) * k, self.bins)]
             return members.reduce(0, +) / Double(members.count)
         }
         return TiltProfile(lighter: merge(lighter), darker: merge(darker), bins: bins, rows: rows, centres: centres,

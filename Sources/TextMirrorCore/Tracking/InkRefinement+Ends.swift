@@ -110,7 +110,8 @@ extension InkRefinement {
     /// Whether the ink in step columns `columns` reaches beyond the line's letters (`core`
     /// rows) as no letter does: contiguous rows of gradient (gaps of a row allowed) above or
     /// below them, up to `reach` (`reachBeyond`: not into the next line), longer than
-    /// `maxProtrusion` of their height, or on both sides longer than `maxBothSidesProtrusion`.
+    /// `maxProtrusion` of their height, or on both sides longer than `maxBothSidesProtrusion`,
+    /// or all the way to the next lines on both sides.
     /// `paper`: the gradient of a column of paper, which does not count.
     func protrudes(_ window: InkWindow, columns: ClosedRange<Int>, core: ClosedRange<Int>,
                    reach limits: (above: Int, below: Int), paper: Double) -> Bool {
@@ -140,6 +141,12 @@ extension InkRefinement {
         let below = core.upperBound < limits.below
             ? Double(reach((core.upperBound + 1)...limits.below)) : 0
         let height = Double(core.count)
+        // Ink that fills the gaps to the lines above and below, both, as no letter does: a
+        // sign's frame beside a line of a dense sign, foliage beyond it (the gaps there are
+        // shorter than any protrusion the rules above count).
+        let gaps = (above: core.lowerBound - limits.above, below: limits.below - core.upperBound)
+        let fillsBothGaps = gaps.above >= 2 && gaps.below >= 2 && Int(above) >= gaps.above && Int(below) >= gaps.below
         return max(above, below) > maxProtrusion * height || min(above, below) > maxBothSidesProtrusion * height
+            || fillsBothGaps
     }
 }

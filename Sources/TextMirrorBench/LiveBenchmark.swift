@@ -180,6 +180,19 @@ struct LiveBenchmark {
         return words.joined(separator: " ")
     }
 
+    /// The configuration's name for `--live-configs`: its source, then what differs from the
+    /// element's defaults.
+    static func shortName(_ settings: Settings) -> String {
+        var words = [settings.camera ? "camera" : settings.unevenLight ? "uneven" : "raw"]
+        if settings.threads != 0 { words.append("threads\(settings.threads)") }
+        if let parallel = settings.parallelDetections { words.append("parallel\(parallel)") }
+        if settings.detectionSize != 640 { words.append(String(settings.detectionSize)) }
+        if settings.tracking == false { words.append("no-tracking") }
+        if !settings.verify { words.append("no-verify") }
+        if settings.seamless == false { words.append("no-seamless") }
+        return words.joined(separator: "-")
+    }
+
     static func triple(_ p: Percentiles) -> String {
         "\(fixed(p.median, 2)) / \(fixed(p.ms(0.99), 2)) / \(fixed(p.max, 2))"
     }

@@ -29,6 +29,8 @@ struct Options {
     var liveRuns: Int
     /// tracking=true and false in the live section, or only the default.
     var liveBothTracking: Bool
+    /// Only these live configurations (`LiveBenchmark.shortName`); nil runs them all.
+    var liveConfigurations: Set<String>?
     var memoryFrames: Int
     var memoryInstances: Int
     var quick: Bool
@@ -62,6 +64,9 @@ struct Options {
                              first 2 s are warm-up)
           --live-runs N      rounds of all live configurations (default 1); from 2 on, a
                              summary gives the median round and the range of each figure
+          --live-configs LIST  only these configurations, comma-separated: raw, camera,
+                             camera-threads1, camera-parallel2, camera-960, camera-no-tracking,
+                             camera-no-verify, raw-no-seamless, uneven, uneven-no-seamless
         memory:
           --memory-frames N  frames through the element (default \(defaultMemoryFrames))
 
@@ -80,6 +85,7 @@ struct Options {
         var detectorRuns: Int?
         var liveSeconds: Double?
         var liveRuns: Int?
+        var liveConfigurations: Set<String>?
         var memoryFrames: Int?
         var memoryPart: String?
         var rest = arguments[...]
@@ -106,6 +112,8 @@ struct Options {
                 guard n >= 4 else { throw BenchError.usage("--live-seconds wants at least 4 (2 s are warm-up)") }
                 liveSeconds = Double(n)
             case "--live-runs": liveRuns = try positive(argument)
+            case "--live-configs":
+                liveConfigurations = Set(try value(for: argument).split(separator: ",").map(String.init))
             case "--memory-frames": memoryFrames = try positive(argument)
             case "--memory-part":
                 let part = try value(for: argument)
@@ -125,7 +133,7 @@ struct Options {
             detectorRuns: detectorRuns ?? (quick ? 2 : defaultDetectorRuns),
             detectorSizes: quick ? [320] : DetectorBenchmark.allSizes,
             liveSeconds: seconds, liveWarmUpSeconds: quick && liveSeconds == nil ? 1 : 2, liveRuns: liveRuns ?? 1,
-            liveBothTracking: !quick,
+            liveBothTracking: !quick, liveConfigurations: liveConfigurations,
             memoryFrames: memoryFrames ?? (quick ? 1000 : defaultMemoryFrames),
             memoryInstances: quick ? 2 : 4, quick: quick, memoryPart: memoryPart)
     }

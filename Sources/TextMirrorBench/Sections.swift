@@ -121,6 +121,9 @@ struct Sections {
                          .init(tracking: tracking, unevenLight: true, seamless: false)]
             }
         }
+        if let chosen = options.liveConfigurations {
+            runs = runs.filter { chosen.contains(LiveBenchmark.shortName($0)) }
+        }
         // Rounds interleave the configurations, so a noisy minute hurts each of them alike.
         for _ in 0..<options.liveRuns {
             for settings in runs {

@@ -7,22 +7,48 @@ import Synchronization
 /// is that line.
 ///
 /// A remembered value serves `renewAfter` detections of its line, then is learnt again, with
-/// the old value to go by. A line a detection misses is kept as long, so one missed detection
-/// costs no new learning.
+/// the old value to go by; a line whose box has not moved since (`unmoved`) keeps it
+/// `unmovedRenewFactor` times as long, since its pixels are those already learnt from. A line
+/// a detection misses is kept for up to `renewAfter` detections, so one missed detection costs
+/// no new learning; not for longer, so another line in the same place is learnt anew.
 ///
 /// Locking: `entries` is held only to look up and to store, never while learning.
 public final class LineMemory<Value: Sendable>: Sendable {
     private struct Entry: Sendable {
+        /// Where the line was last detected.
         var box: PixelBox
+        /// Where it was when its value was learnt.
+        var learntAt: PixelBox
         var value: Value
         /// Detections since the value was learnt.
         var age: Int
+        /// Detections in a row that missed the line.
+        var missed = 0
+
+        /// Whether a detection at `box` still takes the remembered value.
+        func serves(at box: PixelBox, renewAfter: Int) -> Bool {
+            age + 1 < renewAfter * (LineMemory.unmoved(learntAt, box) ? LineMemory.unmovedRenewFactor : 1)
+        }
     }
 
     /// Same line: boxes overlapping by this intersection over union, ...
     static var sameLineOverlap: Double { 0.5 }
     /// ... whose widths and heights each differ by at most this fraction.
     static var sameLineSizeChange: Double { 0.25 }
+    /// A line's box has not moved when its centre, width and height are each within this many
+    /// pixels of where its value was learnt, and its angle within `unmovedDegrees`: a still
+    /// camera on still text gives the same box detection after detection.
+    static var unmovedPixels: Double { 1 }
+    static var unmovedDegrees: Double { 0.5 }
+    /// How many times `renewAfter` an unmoved line keeps its value: text that changes in place
+    /// (a display) is read again within ten seconds or so.
+    static var unmovedRenewFactor: Int { 10 }
+
+    static func unmoved(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        abs(a.centerX - b.centerX) <= unmovedPixels && abs(a.centerY - b.centerY) <= unmovedPixels
+            && abs(a.width - b.width) <= unmovedPixels && abs(a.height - b.height) <= unmovedPixels
+            && abs(a.angle - b.angle) <= unmovedDegrees
+    }
 
     private let entries = Mutex<[Entry]>([])
 
@@ -43,18 +69,21 @@ public final class LineMemory<Value: Sendable>: Sendable {
         for (i, box) in boxes.enumerated() {
             let match = Self.bestMatch(for: box, in: remembered, excluding: used)
             if let match { used.insert(match) }
-            if let match, remembered[match].age + 1 < renewAfter {
+            if let match, remembered[match].serves(at: box, renewAfter: renewAfter) {
                 let line = remembered[match]
-                next.append(Entry(box: box, value: line.value, age: line.age + 1))
+                next.append(Entry(box: box, learntAt: line.learntAt, value: line.value, age: line.age + 1))
                 values.append(line.value)
             } else {
                 let value = learn(i, match.map { remembered[$0].value })
-                if let value { next.append(Entry(box: box, value: value, age: 0)) }
+                if let value { next.append(Entry(box: box, learntAt: box, value: value, age: 0)) }
                 values.append(value)
             }
         }
-        for (i, line) in remembered.enumerated() where !used.contains(i) && line.age + 1 < renewAfter {
-            next.append(Entry(box: line.box, value: line.value, age: line.age + 1))
+        for (i, var line) in remembered.enumerated() where !used.contains(i) {
+            guard line.missed + 1 < renewAfter, line.serves(at: line.box, renewAfter: renewAfter) else { continue }
+            line.age += 1
+            line.missed += 1
+            next.append(line)
         }
         entries.withLock { $0 = next }
         return values

@@ -7,7 +7,10 @@
 /// read less than `Policy.rereadAfter` detections ago takes its reading without a new read,
 /// and a line due for a new read is read only in the orientation that won before. The
 /// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
-/// the default detection rate).
+/// the default detection rate), and less for a line that has not moved (`LineMemory`: its
+/// pixels are those already read). Measured live (1080p MJPEG camera, 8 still lines): the
+/// batch of 8 rereads every 30 detections held the detection queue for 0.4-0.6 s, about a
+/// fifth of the detection rate.
 public final class LineReader: Sendable {
     public struct Policy: Sendable, Equatable {
         /// Keep only boxes in which at least one character was read.
@@ -68,9 +71,13 @@ public final class LineReader: Sendable {
     /// 127, but also "text" in one more picture without any (a box over 12% of it).
     func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, onlyMirrored: Bool?) throws -> TextReading {
         var best: (reading: TextReading, weight: Double)?
+        // Both orientations come from one cut: the mirrored crop is the other's columns reversed.
+        guard let cut = LineCrop(box, in: frame, format: format, height: recognizer.cropHeight,
+                                 maxWidth: recognizer.maxCropWidth, mirrored: onlyMirrored ?? false) else {
+            return TextReading(text: "", score: 0, mirrored: false)
+        }
         for mirrored in onlyMirrored.map({ [$0] }) ?? [false, true] {
-            guard let crop = LineCrop(box, in: frame, format: format, height: recognizer.cropHeight,
-                                      maxWidth: recognizer.maxCropWidth, mirrored: mirrored) else { continue }
+            let crop = mirrored == (onlyMirrored ?? false) ? cut : cut.mirrored()
             let steps = try recognizer.recognize(crop)
             let (text, score) = recognizer.decoder.decode(classes: steps.classes, probabilities: steps.probabilities)
             // The orientation that reads more characters with more confidence: the sum of the

@@ -16,12 +16,30 @@ import TextMirrorCore
         return (values, learnt)
     }
 
+    /// The line moving by 2 px a detection, more than an unmoved line does.
+    static func moving(_ n: Int) -> PixelBox {
+        var box = line
+        box.centerX += 2 * Double(n)
+        return box
+    }
+
     @Test func aLineIsLearntOnceAndRenewedAfterItsTime() {
         let memory = LineMemory<Int>()
-        #expect(Self.detect(memory, [Self.line], value: 7) == ([7], [0]))
-        #expect(Self.detect(memory, [Self.line], value: 8) == ([7], []))
-        #expect(Self.detect(memory, [Self.line], value: 8) == ([7], []))
-        #expect(Self.detect(memory, [Self.line], value: 9) == ([9], [0]))
+        #expect(Self.detect(memory, [Self.moving(0)], value: 7) == ([7], [0]))
+        #expect(Self.detect(memory, [Self.moving(1)], value: 8) == ([7], []))
+        #expect(Self.detect(memory, [Self.moving(2)], value: 8) == ([7], []))
+        #expect(Self.detect(memory, [Self.moving(3)], value: 9) == ([9], [0]))
+    }
+
+    @Test func aLineThatHasNotMovedKeepsItsValueTenTimesLonger() {
+        let memory = LineMemory<Int>()
+        _ = Self.detect(memory, [Self.line])
+        for n in 1..<30 {
+            var still = Self.line
+            still.centerX += n % 2 == 0 ? 0.5 : -0.5
+            #expect(Self.detect(memory, [still]).learnt.isEmpty, "detection \(n)")
+        }
+        #expect(Self.detect(memory, [Self.line]).learnt == [0])
     }
 
     @Test func aMovedLineIsTheSameLineAndADifferentSizeIsNot() {
@@ -36,11 +54,14 @@ import TextMirrorCore
         #expect(Self.detect(memory, [Self.other]).learnt == [0])
     }
 
-    @Test func aMissedLineIsKeptAndResetForgetsAll() {
+    @Test func aMissedLineIsKeptForAWhileAndResetForgetsAll() {
         let memory = LineMemory<Int>()
         _ = Self.detect(memory, [Self.line, Self.other])
-        _ = Self.detect(memory, [Self.other])
+        for _ in 0..<2 { _ = Self.detect(memory, [Self.other]) }
         #expect(Self.detect(memory, [Self.line, Self.other]).learnt.isEmpty)
+        // Missed as many times as renewAfter: forgotten (another line may stand there now).
+        for _ in 0..<3 { _ = Self.detect(memory, [Self.other]) }
+        #expect(Self.detect(memory, [Self.line, Self.other]).learnt == [0])
         memory.reset()
         #expect(Self.detect(memory, [Self.line, Self.other]).learnt == [0, 1])
     }
@@ -62,7 +83,7 @@ import TextMirrorCore
         let memory = LineMemory<Int>()
         _ = Self.detect(memory, [Self.line], renewAfter: 1, value: 5)
         var old: Int?
-        _ = memory.values(for: [Self.line], renewAfter: 1) { _, previous in
+        _ = memory.values(for: [Self.moving(1)], renewAfter: 1) { _, previous in
             old = previous
             return 6
         }

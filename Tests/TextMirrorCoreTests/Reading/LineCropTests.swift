@@ -36,6 +36,15 @@ struct LineCropTests {
         return (crop.rgb[at], crop.rgb[at + 1], crop.rgb[at + 2])
     }
 
+    @Test func mirroredIsTheSameBytesAsCuttingMirrored() throws {
+        let frame = HalvesFrame(width: 400, height: 200)
+        for box in [PixelBox(centerX: 190.3, centerY: 97.6, width: 171, height: 33, angle: 7),
+                    PixelBox(centerX: 20, centerY: 100, width: 90, height: 21)] {
+            let crop = try #require(frame.crop(box)), cut = try #require(frame.crop(box, mirrored: true))
+            #expect(crop.mirrored() == cut)
+        }
+    }
+
     @Test func widthFollowsTheBoxAndItsMargins() throws {
         let frame = HalvesFrame(width: 400, height: 200)
         let box = PixelBox(centerX: 200, centerY: 100, width: 200, height: 40)

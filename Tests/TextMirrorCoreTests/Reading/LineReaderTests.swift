@@ -111,6 +111,37 @@ struct LineReaderTests {
         #expect(recognizer.reads.load(ordering: .relaxed) == 5)
     }
 
+    @Test func aLineThatHasNotMovedIsReadAgainTenTimesLessOften() {
+        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let policy = LineReader.Policy(rereadAfter: 3)
+        var still = Scene.normal
+        _ = scene.read(reader, [still], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)  // both orientations
+        // Within a pixel of where it was read, for 10 x 3 detections: its reading stays...
+        for n in 1..<30 {
+            still.box.centerX = Scene.normal.box.centerX + (n % 2 == 0 ? 0.5 : -0.5)
+            #expect(scene.read(reader, [still], policy).first?.reading?.text == "ab")
+        }
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)
+        // ...then it is read again, in the orientation that won.
+        _ = scene.read(reader, [still], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 3)
+    }
+
+    @Test func aMissedLineIsForgottenAfterRereadAfterDetections() {
+        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let policy = LineReader.Policy(rereadAfter: 3)
+        _ = scene.read(reader, [Scene.normal], policy)
+        // Missed twice: still remembered.
+        for _ in 0..<2 { _ = scene.read(reader, [], policy) }
+        _ = scene.read(reader, [Scene.normal], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)
+        // Missed three times: read again, both ways (another line may stand there now).
+        for _ in 0..<3 { _ = scene.read(reader, [], policy) }
+        _ = scene.read(reader, [Scene.normal], policy)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 4)
+    }
+
     @Test func failuresCountAsUnread() {
         final class Failing: TextRecognizing {
             struct Broken: Error {}

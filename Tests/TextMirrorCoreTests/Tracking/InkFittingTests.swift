@@ -43,25 +43,27 @@ import TextMirrorCore
 
 extension InkFittingTests {
     /// A remembered line is fitted at its remembered tilt without measuring it again, until its
-    /// time is up: the line turned from 3° to -1° keeps 3° for one detection, then gets -1°.
+    /// time is up: the line turned from 3° to -1° keeps 3° for one detection, then (its box
+    /// moved by 2 px, as a moving line's does) gets -1°.
     @Test func aRememberedLineIsFittedAtItsKnownTiltUntilRenewed() throws {
         let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
         let memory = LineMemory<InkRefinement.LineTilt>()
-        func fit(_ degrees: Double) throws -> PixelBox {
+        func fit(_ degrees: Double, moved: Double = 0) throws -> PixelBox {
+            var detected = detected
+            detected.box.centerX += moved
             let input = Self.input(InkRefinementTests.turnedLine(degrees: degrees, width: Self.width,
                                                                  height: Self.height, length: 304))
             let fitted = InkFitting().fit([detected], on: input, horizontally: true, vertically: false,
                                           memory: memory, renewAfter: 2)
             #expect(fitted == InkFitting().fit([detected], on: input, horizontally: true, vertically: false)
-                || degrees == -1)
+                || (degrees == -1 && moved == 0))
             return try #require(fitted.first).box
         }
         let measured = try fit(3)
         #expect(abs(measured.angle - 3) < 0.5, "\(measured)")
         let remembered = try fit(-1)
         #expect(remembered.angle == measured.angle, "\(remembered)")
-        let renewed = try fit(-1)
-
+        let renewed = try fit(-1, moved: 2)
         #expect(abs(renewed.angle + 1) < 0.5, "\(renewed)")
     }
 }

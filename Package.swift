@@ -104,8 +104,9 @@ let package = Package(
                            "TextMirrorTestSupport"]
         ),
         // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free
-        // of GStreamer so it is unit-tested, and the command that runs pictures through the element.
-        .target(name: "TextMirrorEvalCore"),
+        // of GStreamer so it is unit-tested (box geometry from TextMirrorCore, which is free of it
+        // too), and the command that runs pictures through the element.
+        .target(name: "TextMirrorEvalCore", dependencies: ["TextMirrorCore"]),
         .executableTarget(
             name: "TextMirrorEval",
             dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorToolSupport"]

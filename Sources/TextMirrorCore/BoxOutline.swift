@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Draws the outline of a (possibly rotated) box into a frame, in any supported format: the
 /// `draw-boxes` debugging aid. Colours are given in RGB and converted once per format to the
 /// bytes each sample grid holds.
@@ -44,13 +38,7 @@ public struct BoxOutline: Sendable {
     public func draw(_ box: PixelBox, color: Color, in frame: FrameBuffer) {
         guard box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite,
               box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0 else { return }
-        let radians = box.angle * .pi / 180
-        let ux = cos(radians), uy = sin(radians)
-        let hw = box.width / 2, hh = box.height / 2
-        // Corners in order, in the box's own axes rotated into the frame.
-        let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (u, v) in
-            (box.centerX + u * ux - v * uy, box.centerY + u * uy + v * ux)
-        }
+        let corners = box.corners.map { ($0.x, $0.y) }
         for (grid, bytes) in zip(layout.grids, sampleBytes(color)) {
             for i in 0..<4 {
                 drawEdge(from: corners[i], to: corners[(i + 1) % 4], towards: (box.centerX, box.centerY),

@@ -10,13 +10,16 @@ struct RingExclusion {
 
     /// Nil for a box that is not finite.
     init?(_ box: PixelBox) {
-        let radians = box.angle * .pi / 180
-        cosA = cos(radians)
-        sinA = sin(radians)
-        let grow = Double(RingBackground.gap)
-        halfW = box.width / 2 + grow
-        halfH = box.height / 2 + grow
-        let ex = abs(cosA) * halfW + abs(sinA) * halfH, ey = abs(sinA) * halfW + abs(cosA) * halfH
+        let along = box.axes.along
+        cosA = along.x
+        sinA = along.y
+        var grown = box
+        grown.width += 2 * Double(RingBackground.gap)
+        grown.height += 2 * Double(RingBackground.gap)
+        halfW = grown.width / 2
+        halfH = grown.height / 2
+        let extent = grown.halfExtent
+        let ex = extent.x, ey = extent.y
         guard ex.isFinite, ey.isFinite, box.centerX.isFinite, box.centerY.isFinite else { return nil }
         self.box = box
         x0 = box.centerX - ex
@@ -300,8 +303,8 @@ extension GridMirror {
     func ringBackground(of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
                         in frame: FrameBuffer) -> RingBackground? {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
-        let radians = box.angle * .pi / 180
-        let ux = cos(radians), uy = sin(radians)
+        let along = box.axes.along
+        let ux = along.x, uy = along.y
         let halfW = box.width / 2, halfH = box.height / 2
         let step = max(ps, rs)
         let depth = RingBackground.depth(samplesOf: Int(step))

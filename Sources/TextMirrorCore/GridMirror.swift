@@ -51,15 +51,15 @@ struct GridMirror {
     func reflect(_ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [RingExclusion] = [],
                  in frame: FrameBuffer) -> Bool {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
-        let radians = box.angle * .pi / 180
-        let ux = cos(radians), uy = sin(radians)        // the box's width axis
+        let along = box.axes.along
+        let ux = along.x, uy = along.y                  // the box's width axis
         let halfW = box.width / 2, halfH = box.height / 2
         // A NaN or infinite angle is not axis-aligned, so it arrives here; without the angle
         // check its NaN extents reached Int(_:) below and trapped the streaming thread.
         guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
               box.angle.isFinite else { return false }
-        let extentX = abs(ux) * halfW + abs(uy) * halfH
-        let extentY = abs(uy) * halfW + abs(ux) * halfH
+        let extent = box.halfExtent
+        let extentX = extent.x, extentY = extent.y
 
         // The bounding block in grid samples, clipped to the grid.
         func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }

@@ -29,7 +29,7 @@ import TextMirrorTestSupport
             #expect(line.coverage >= coverage, "\(name): \"\(line.text)\"\n\(score)", sourceLocation: sourceLocation)
             #expect(line.iou >= iou, "\(name): \"\(line.text)\"\n\(score)", sourceLocation: sourceLocation)
             if let best = line.best {
-                let error = TextBoxPostprocess.normalizedAngle(best.angle - line.inkBox.angle)
+                let error = PixelBox.normalizedAngle(best.angle - line.inkBox.angle)
                 #expect(abs(error) <= angle, "\(name): \"\(line.text)\" angle off by \(error)\n\(score)",
                         sourceLocation: sourceLocation)
             }

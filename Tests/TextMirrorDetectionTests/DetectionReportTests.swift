@@ -42,7 +42,7 @@ import TextMirrorTestSupport
                     let score = SceneScore(scene: picture, boxes: boxes)
                     let found = score.lines.filter { $0.coverage >= 0.98 }.count
                     let angle = score.lines.compactMap { line in
-                        line.best.map { abs(TextBoxPostprocess.normalizedAngle($0.angle - line.inkBox.angle)) }
+                        line.best.map { abs(PixelBox.normalizedAngle($0.angle - line.inkBox.angle)) }
                     }.max() ?? 0
                     let iou = score.lines.isEmpty ? 0 : score.lines.map(\.iou).reduce(0, +) / Double(score.lines.count)
                     totals.lines += score.lines.count

@@ -113,7 +113,7 @@ import TextMirrorCore
     @Test(arguments: [(90.0, 90.0), (-90.0, 90.0), (180.0, 0.0), (270.0, 90.0), (-45.0, -45.0),
                       (135.0, -45.0), (-135.0, 45.0), (720.5, 0.5), (Double.nan, 0.0)])
     func normalizedAngle(angle: Double, expected: Double) {
-        expectClose(TextBoxPostprocess.normalizedAngle(angle), expected, 1e-9)
+        expectClose(PixelBox.normalizedAngle(angle), expected, 1e-9)
     }
 
     // MARK: the whole chain

@@ -33,9 +33,8 @@ public struct LineCrop: Sendable, Equatable {
         self.height = height
 
         let sampler = PixelSampler(frame: frame, format: format)
-        let radians = box.angle * .pi / 180
-        let along = SIMD2(cos(radians), sin(radians)), across = SIMD2(-sin(radians), cos(radians))
-        let center = SIMD2(box.centerX, box.centerY)
+        let (along, across) = box.axes
+        let center = box.center
         // Several samples per crop pixel when the crop shrinks the line, so thin strokes stay.
         let perSide = min(max(Int(max(scale, xScale).rounded()), 1), 3)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)

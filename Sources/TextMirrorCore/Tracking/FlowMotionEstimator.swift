@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Motion between consecutive frames measured by sparse optical flow (a `SparseFlow`: OpenCV's,
@@ -307,9 +302,8 @@ struct GrayArea {
     var spacing: Float
 
     init(_ box: PixelBox, factor: Double, width: Int, height: Int) {
-        let r = box.angle * .pi / 180
-        let ex = (abs(cos(r)) * box.width + abs(sin(r)) * box.height) / 2 / factor
-        let ey = (abs(sin(r)) * box.width + abs(cos(r)) * box.height) / 2 / factor
+        let extent = box.halfExtent / factor
+        let ex = extent.x, ey = extent.y
         func clip(_ v: Double, _ limit: Int) -> Int {
             guard v.isFinite else { return v > 0 ? limit : 0 }
             return Int(min(max(v, 0), Double(limit)))

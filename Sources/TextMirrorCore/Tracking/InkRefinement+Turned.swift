@@ -40,11 +40,9 @@ extension InkRefinement {
         }
         let w = Int((box.width + 2 * reach * box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
         guard w >= 6, h >= 6, w * h <= Self.maxTurnedSamples else { return nil }
-        let radians = box.angle * .pi / 180
-        let placement = Placement(centre: SIMD2(box.centerX, box.centerY), half: SIMD2(Double(w), Double(h)) / 2,
-                                  u: SIMD2(cos(radians), sin(radians)),   // along the line
-                                  v: SIMD2(-sin(radians), cos(radians)),  // across it
-                                  angle: box.angle)
+        let (along, across) = box.axes
+        let placement = Placement(centre: box.center, half: SIMD2(Double(w), Double(h)) / 2,
+                                  u: along, v: across, angle: box.angle)
         let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
         // All four corners of the window inside the frame, so every sample is real.
         for corner in [SIMD2(-half.x, -half.y), SIMD2(half.x, -half.y), SIMD2(-half.x, half.y), SIMD2(half.x, half.y)] {

@@ -158,7 +158,7 @@ public struct InkRefinement: Sendable, Equatable {
             }
             if let (side, tilt) = found {
                 turned = side
-                turned.angle = TextBoxPostprocess.normalizedAngle(side.angle + tilt.degrees)
+                turned.angle = PixelBox.normalizedAngle(side.angle + tilt.degrees)
                 turned = turned.levelled()
                 measured = true
             }
@@ -199,7 +199,7 @@ public struct InkRefinement: Sendable, Equatable {
     /// `box` with its sides swapped: the same rectangle, as a line running along its height.
     static func across(_ box: PixelBox) -> PixelBox {
         PixelBox(centerX: box.centerX, centerY: box.centerY, width: box.height, height: box.width,
-                 angle: TextBoxPostprocess.normalizedAngle(box.angle + 90))
+                 angle: PixelBox.normalizedAngle(box.angle + 90))
     }
 
     /// `box` or `across(box)`, whichever runs nearer to `angle`.

@@ -44,7 +44,7 @@ extension PixelBox {
     /// would start.
     static func symmetricSpan(centre: Double, size: Double, grid: Int) -> (start: Double, end: Double) {
         let g = Double(grid)
-        let axis = (centre * 2 / g).rounded() * g / 2
+        let axis = nearestAxis(to: centre, grid: grid)
         let start = ((axis - size / 2) / g).rounded(.down) * g
         return (start, 2 * axis - start)
     }
@@ -53,9 +53,15 @@ extension PixelBox {
     /// contains `span`.
     static func covering(_ span: (start: Double, end: Double), centre: Double, grid: Int) -> (start: Double, end: Double) {
         let g = Double(grid)
-        let axis = (centre * 2 / g).rounded() * g / 2
+        let axis = nearestAxis(to: centre, grid: grid)
         let reach = max(axis - span.start, span.end - axis)
         let start = ((axis - reach) / g).rounded(.down) * g
         return (start, 2 * axis - start)
+    }
+
+    /// The axis a `grid` allows (a multiple of half its step) nearest `centre`.
+    static func nearestAxis(to centre: Double, grid: Int) -> Double {
+        let g = Double(grid)
+        return (centre * 2 / g).rounded() * g / 2
     }
 }

@@ -245,7 +245,7 @@ public final class MirrorEngine: Sendable {
         let regions = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
         mirror.mirror(regions, flip: current.flip, in: frame)
         // Detected boxes are mirrored in each plane about the axis nearest their centre that
-        // the plane's samples allow (see MirrorAxis.swift), and seamlessly unless asked not to;
+        // the plane's samples allow (see PixelBox+MirrorAxis.swift), and seamlessly unless asked not to;
         // fixed regions stay as given, plain.
         mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
                       seamless: current.seamless, in: frame)

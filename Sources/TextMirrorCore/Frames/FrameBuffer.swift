@@ -20,11 +20,3 @@ public struct FrameBuffer {
         planes[plane] + y * strides[plane]
     }
 }
-
-/// The reversal applied inside each region.
-public enum Flip: Sendable, CaseIterable {
-    case horizontal, vertical, rotate180
-
-    var mirrorsColumns: Bool { self != .vertical }
-    var mirrorsRows: Bool { self != .horizontal }
-}

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Mirrors one sample grid of a frame sample by sample: the general path, used for rotated
 /// boxes and for 4:2:2 rows whose luma span is odd. Slower than the row kernels, but it needs
 /// no assumption about how samples group into units.

@@ -76,97 +76,83 @@ GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 static GstVideoFormat *gst_text_mirror_formats;
 static gint gst_text_mirror_n_formats;
 
+/* Registers an enum type once, whichever thread asks first. */
 static GType
-gst_text_mirror_flip_get_type_once (void)
+gst_text_mirror_enum_type (GType * type, const gchar * name,
+    const GEnumValue * values)
 {
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)",
-        "horizontal"},
-    {TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical"},
-    {TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorFlip", values);
+  if (g_once_init_enter (type))
+    g_once_init_leave (type, g_enum_register_static (name, values));
+  return *type;
 }
+
+static const GEnumValue gst_text_mirror_flip_values[] = {
+  {TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)",
+      "horizontal"},
+  {TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical"},
+  {TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_flip_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_flip_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorFlip",
+      gst_text_mirror_flip_values);
 }
 
-static GType
-gst_text_mirror_detection_mode_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
-        "auto"},
-    {TEXTMIRROR_DETECTION_ASYNC,
-        "Detect on an internal queue; frames never wait", "async"},
-    {TEXTMIRROR_DETECTION_SYNC,
-          "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
-        "sync"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorDetectionMode", values);
-}
+static const GEnumValue gst_text_mirror_detection_mode_values[] = {
+  {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
+      "auto"},
+  {TEXTMIRROR_DETECTION_ASYNC,
+      "Detect on an internal queue; frames never wait", "async"},
+  {TEXTMIRROR_DETECTION_SYNC,
+        "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
+      "sync"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_detection_mode_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_detection_mode_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorDetectionMode",
+      gst_text_mirror_detection_mode_values);
 }
 
-static GType
-gst_text_mirror_precision_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_PRECISION_AUTO,
-        "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
-          "results differ slightly between CPUs)", "auto"},
-    {TEXTMIRROR_PRECISION_F32,
-        "32-bit float: the same results on every CPU", "f32"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorInferencePrecision", values);
-}
+static const GEnumValue gst_text_mirror_precision_values[] = {
+  {TEXTMIRROR_PRECISION_AUTO,
+      "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
+        "results differ slightly between CPUs)", "auto"},
+  {TEXTMIRROR_PRECISION_F32,
+      "32-bit float: the same results on every CPU", "f32"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_precision_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_precision_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorInferencePrecision",
+      gst_text_mirror_precision_values);
 }
 
-static GType
-gst_text_mirror_text_orientation_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
-    {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
-        "Only lines that read normally (mirrored text is left alone)", "normal"},
-    {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
-        "Only lines that read mirror-reversed, which become readable", "mirrored"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorTextOrientation", values);
-}
+static const GEnumValue gst_text_mirror_text_orientation_values[] = {
+  {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
+  {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
+      "Only lines that read normally (mirrored text is left alone)", "normal"},
+  {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
+      "Only lines that read mirror-reversed, which become readable", "mirrored"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_text_orientation_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_text_orientation_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorTextOrientation",
+      gst_text_mirror_text_orientation_values);
 }
 
 #define gst_text_mirror_parent_class parent_class

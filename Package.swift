@@ -6,7 +6,7 @@
 //   CShim/            C glue: GObject element + plugin registration, and the C++ wrappers of
 //                     OpenVINO (the networks) and OpenCV (contours, optical flow).
 //                     CShim/include/textmirror.h is the whole C <-> Swift boundary.
-//   Sources/TextMirrorCore    Swift, no GStreamer: geometry, region parsing, mirror kernels.
+//   Sources/TextMirrorCore    Swift, no GStreamer: a folder per stage a box goes through.
 //   Sources/TextMirrorPlugin  Swift implementation of the boundary header (@_cdecl exports).
 //   Tests/                    unit tests of the core, element tests in real pipelines.
 import PackageDescription

@@ -31,7 +31,7 @@ typedef enum {
   TEXTMIRROR_ERROR_NOT_CONFIGURED = 3, /* a frame arrived before a format was set */
 } TextMirrorStatus;
 
-/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/PixelFormat.swift):
+/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/Frames/PixelFormat.swift):
  * caps, mirror kernels, downscalers and outlines are all derived from its rows. A format
  * crosses this boundary as its position in that table, numbered independently of
  * GstVideoFormat so Swift needs no GStreamer headers; the C shim builds its pad templates

@@ -45,8 +45,8 @@ extension InkRefinement {
                                   u: along, v: across, angle: box.angle)
         let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
         // All four corners of the window inside the frame, so every sample is real.
-        for corner in [SIMD2(-half.x, -half.y), SIMD2(half.x, -half.y), SIMD2(-half.x, half.y), SIMD2(half.x, half.y)] {
-            let p = centre + corner.x * u + corner.y * v
+        let window = PixelBox(centerX: box.centerX, centerY: box.centerY, width: Double(w), height: Double(h), angle: box.angle)
+        for p in window.corners {
             guard p.x >= 0.5, p.y >= 0.5, p.x <= Double(frame.width) - 1.5, p.y <= Double(frame.height) - 1.5 else { return nil }
         }
         var upright = [UInt8](repeating: 0, count: w * h)

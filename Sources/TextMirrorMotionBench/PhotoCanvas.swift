@@ -2,6 +2,7 @@ import CGStreamer
 import Glibc
 import TextMirrorCore
 import TextMirrorEvalCore
+import TextMirrorToolSupport
 
 /// A photograph of real print from the real-photo dev set (datasets/real, fetched by
 /// scripts/fetch-real-photos.sh), with the line boxes drawn on it by hand (ICDAR quads): the
@@ -31,7 +32,7 @@ struct Photo {
     /// `NAME.jpg` (or .png, .jpeg) and `gt_NAME.txt` from `directory`.
     static func load(_ name: String, from directory: String) throws(MotionBenchError) -> Photo {
         let truthPath = "\(directory)/gt_\(name).txt"
-        guard let truthText = readText(truthPath) else {
+        guard let truthText = readTextFile(truthPath) else {
             // A folder of photographs that lacks this one: a wrong name, not a missing set.
             if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
                 throw MotionBenchError("no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
@@ -56,19 +57,6 @@ struct Photo {
             rgb[3 * i] = rgbx[4 * i]; rgb[3 * i + 1] = rgbx[4 * i + 1]; rgb[3 * i + 2] = rgbx[4 * i + 2]
         }
         return Photo(name: name, width: width, height: height, rgb: rgb, lines: lines)
-    }
-
-    static func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes a JPEG or PNG to packed RGBx with GStreamer (decodebin, as textmirror-eval reads

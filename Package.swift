@@ -6,7 +6,7 @@
 //   CShim/            C glue: GObject element + plugin registration, and the C++ wrappers of
 //                     OpenVINO (the networks) and OpenCV (contours, optical flow).
 //                     CShim/include/textmirror.h is the whole C <-> Swift boundary.
-//   Sources/TextMirrorCore    Swift, no GStreamer: geometry, region parsing, mirror kernels.
+//   Sources/TextMirrorCore    Swift, no GStreamer: a folder per stage a box goes through.
 //   Sources/TextMirrorPlugin  Swift implementation of the boundary header (@_cdecl exports).
 //   Tests/                    unit tests of the core, element tests in real pipelines.
 import PackageDescription
@@ -104,8 +104,9 @@ let package = Package(
                            "TextMirrorTestSupport"]
         ),
         // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free
-        // of GStreamer so it is unit-tested, and the command that runs pictures through the element.
-        .target(name: "TextMirrorEvalCore"),
+        // of GStreamer so it is unit-tested (box geometry from TextMirrorCore, which is free of it
+        // too), and the command that runs pictures through the element.
+        .target(name: "TextMirrorEvalCore", dependencies: ["TextMirrorCore"]),
         .executableTarget(
             name: "TextMirrorEval",
             dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorToolSupport"]

@@ -76,97 +76,83 @@ GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 static GstVideoFormat *gst_text_mirror_formats;
 static gint gst_text_mirror_n_formats;
 
+/* Registers an enum type once, whichever thread asks first. */
 static GType
-gst_text_mirror_flip_get_type_once (void)
+gst_text_mirror_enum_type (GType * type, const gchar * name,
+    const GEnumValue * values)
 {
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)",
-        "horizontal"},
-    {TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical"},
-    {TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorFlip", values);
+  if (g_once_init_enter (type))
+    g_once_init_leave (type, g_enum_register_static (name, values));
+  return *type;
 }
+
+static const GEnumValue gst_text_mirror_flip_values[] = {
+  {TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)",
+      "horizontal"},
+  {TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical"},
+  {TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_flip_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_flip_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorFlip",
+      gst_text_mirror_flip_values);
 }
 
-static GType
-gst_text_mirror_detection_mode_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
-        "auto"},
-    {TEXTMIRROR_DETECTION_ASYNC,
-        "Detect on an internal queue; frames never wait", "async"},
-    {TEXTMIRROR_DETECTION_SYNC,
-          "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
-        "sync"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorDetectionMode", values);
-}
+static const GEnumValue gst_text_mirror_detection_mode_values[] = {
+  {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
+      "auto"},
+  {TEXTMIRROR_DETECTION_ASYNC,
+      "Detect on an internal queue; frames never wait", "async"},
+  {TEXTMIRROR_DETECTION_SYNC,
+        "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
+      "sync"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_detection_mode_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_detection_mode_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorDetectionMode",
+      gst_text_mirror_detection_mode_values);
 }
 
-static GType
-gst_text_mirror_precision_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_PRECISION_AUTO,
-        "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
-          "results differ slightly between CPUs)", "auto"},
-    {TEXTMIRROR_PRECISION_F32,
-        "32-bit float: the same results on every CPU", "f32"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorInferencePrecision", values);
-}
+static const GEnumValue gst_text_mirror_precision_values[] = {
+  {TEXTMIRROR_PRECISION_AUTO,
+      "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
+        "results differ slightly between CPUs)", "auto"},
+  {TEXTMIRROR_PRECISION_F32,
+      "32-bit float: the same results on every CPU", "f32"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_precision_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_precision_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorInferencePrecision",
+      gst_text_mirror_precision_values);
 }
 
-static GType
-gst_text_mirror_text_orientation_get_type_once (void)
-{
-  static const GEnumValue values[] = {
-    {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
-    {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
-        "Only lines that read normally (mirrored text is left alone)", "normal"},
-    {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
-        "Only lines that read mirror-reversed, which become readable", "mirrored"},
-    {0, NULL, NULL},
-  };
-  return g_enum_register_static ("GstTextMirrorTextOrientation", values);
-}
+static const GEnumValue gst_text_mirror_text_orientation_values[] = {
+  {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
+  {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
+      "Only lines that read normally (mirrored text is left alone)", "normal"},
+  {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
+      "Only lines that read mirror-reversed, which become readable", "mirrored"},
+  {0, NULL, NULL},
+};
 
 GType
 gst_text_mirror_text_orientation_get_type (void)
 {
   static GType type = 0;
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type, gst_text_mirror_text_orientation_get_type_once ());
-  return type;
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorTextOrientation",
+      gst_text_mirror_text_orientation_values);
 }
 
 #define gst_text_mirror_parent_class parent_class
@@ -389,26 +375,6 @@ gst_text_mirror_timestamps (GstTextMirror * self, GstBuffer * buffer)
   return stamps;
 }
 
-/* The axis-aligned bounding box of a rotated box, clipped to the frame. */
-static void
-gst_text_mirror_bounding_box (const TextMirrorBox * box, gint frame_width,
-    gint frame_height, guint * x, guint * y, guint * width, guint * height)
-{
-  gdouble radians = box->angle * G_PI / 180.0;
-  gdouble c = fabs (cos (radians)), s = fabs (sin (radians));
-  gdouble half_w = (box->width * c + box->height * s) / 2.0;
-  gdouble half_h = (box->width * s + box->height * c) / 2.0;
-  gdouble x0 = CLAMP (box->center_x - half_w, 0, frame_width);
-  gdouble y0 = CLAMP (box->center_y - half_h, 0, frame_height);
-  gdouble x1 = CLAMP (box->center_x + half_w, 0, frame_width);
-  gdouble y1 = CLAMP (box->center_y + half_h, 0, frame_height);
-
-  *x = (guint) floor (x0);
-  *y = (guint) floor (y0);
-  *width = (guint) ceil (x1) - *x;
-  *height = (guint) ceil (y1) - *y;
-}
-
 /* What the recognizer read, on a box's structure (bus message and ROI meta alike). */
 static void
 gst_text_mirror_set_reading (GstStructure * s, const TextMirrorBox * box)
@@ -422,8 +388,7 @@ gst_text_mirror_set_reading (GstStructure * s, const TextMirrorBox * box)
 
 /* One element message per finished detection, shaped like facedetect's. */
 static void
-gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
-    gint frame_height)
+gst_text_mirror_post_detection (GstTextMirror * self)
 {
   const TextMirrorFrameResult *result = self->result;
   GValue boxes = G_VALUE_INIT;
@@ -434,12 +399,10 @@ gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
     const TextMirrorBox *box = &result->detected[i];
     GValue item = G_VALUE_INIT;
     GstStructure *entry;
-    guint x, y, w, h;
 
-    gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
     entry = gst_structure_new ("text",
-        "x", G_TYPE_UINT, x, "y", G_TYPE_UINT, y,
-        "width", G_TYPE_UINT, w, "height", G_TYPE_UINT, h,
+        "x", G_TYPE_UINT, box->bounds_x, "y", G_TYPE_UINT, box->bounds_y,
+        "width", G_TYPE_UINT, box->bounds_width, "height", G_TYPE_UINT, box->bounds_height,
         "angle", G_TYPE_DOUBLE, box->angle, "score", G_TYPE_DOUBLE, box->score, NULL);
     gst_text_mirror_set_reading (entry, box);
     g_value_init (&item, GST_TYPE_STRUCTURE);
@@ -460,17 +423,15 @@ gst_text_mirror_post_detection (GstTextMirror * self, gint frame_width,
 }
 
 static void
-gst_text_mirror_add_metas (GstTextMirror * self, GstBuffer * buffer,
-    gint frame_width, gint frame_height)
+gst_text_mirror_add_metas (GstTextMirror * self, GstBuffer * buffer)
 {
   for (gint i = 0; i < self->result->n_mirrored; i++) {
     const TextMirrorBox *box = &self->result->mirrored[i];
     GstVideoRegionOfInterestMeta *meta;
     GstStructure *param;
-    guint x, y, w, h;
 
-    gst_text_mirror_bounding_box (box, frame_width, frame_height, &x, &y, &w, &h);
-    meta = gst_buffer_add_video_region_of_interest_meta (buffer, "text", x, y, w, h);
+    meta = gst_buffer_add_video_region_of_interest_meta (buffer, "text",
+        box->bounds_x, box->bounds_y, box->bounds_width, box->bounds_height);
     param = gst_structure_new ("textmirror", "angle", G_TYPE_DOUBLE, box->angle,
         "score", G_TYPE_DOUBLE, box->score, NULL);
     gst_text_mirror_set_reading (param, box);
@@ -512,12 +473,12 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
    * at most every few seconds. */
   if (self->result->warning[0] != '\0')
     GST_ELEMENT_WARNING (self, LIBRARY, FAILED, ("%s", self->result->warning), (NULL));
-  gst_text_mirror_add_metas (self, frame->buffer, planes.width, planes.height);
+  gst_text_mirror_add_metas (self, frame->buffer);
   GST_OBJECT_LOCK (self);
   post_messages = self->post_messages;
   GST_OBJECT_UNLOCK (self);
   if (self->result->has_detection && post_messages)
-    gst_text_mirror_post_detection (self, planes.width, planes.height);
+    gst_text_mirror_post_detection (self);
   return GST_FLOW_OK;
 
 process_failed:

@@ -31,7 +31,7 @@ typedef enum {
   TEXTMIRROR_ERROR_NOT_CONFIGURED = 3, /* a frame arrived before a format was set */
 } TextMirrorStatus;
 
-/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/PixelFormat.swift):
+/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/Frames/PixelFormat.swift):
  * caps, mirror kernels, downscalers and outlines are all derived from its rows. A format
  * crosses this boundary as its position in that table, numbered independently of
  * GstVideoFormat so Swift needs no GStreamer headers; the C shim builds its pad templates
@@ -162,13 +162,19 @@ typedef struct {
 /* Bytes of a line's reading kept in a TextMirrorBox, NUL included. */
 #define TEXTMIRROR_MAX_TEXT 128
 
-/* A rotated box in frame pixels: centre, size, angle (degrees, clockwise on screen). */
+/* A rotated box in frame pixels: centre, size, angle (degrees, clockwise on screen), and its
+ * axis-aligned bounding box in whole pixels, clipped to the frame (what the messages and ROI
+ * metas report; worked out by the Swift side, which owns box geometry). */
 typedef struct {
   double center_x;
   double center_y;
   double width;
   double height;
   double angle;
+  uint32_t bounds_x;
+  uint32_t bounds_y;
+  uint32_t bounds_width;
+  uint32_t bounds_height;
   double score;
   int32_t fresh;                /* nonzero: a detection was folded into this box in this frame
                                  * (always nonzero in `detected`); zero: carried by tracking */

@@ -1,4 +1,5 @@
 import Glibc
+import TextMirrorToolSupport
 
 /// What a reader needs to judge the numbers: the same code is several times faster or slower
 /// on another CPU, and a loaded machine inflates everything.
@@ -61,20 +62,6 @@ struct MachineFacts {
 
 func formatBytes(_ bytes: Int) -> String {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
-}
-
-/// Small text files from /proc and /sys; nil if missing.
-func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension String {

@@ -1,6 +1,7 @@
 import CGStreamer
 import Glibc
 import Synchronization
+import TextMirrorToolSupport
 
 /// Issue 5, part 4: resident memory (VmRSS) with detection running.
 ///
@@ -206,16 +207,10 @@ enum ChildProcess {
         free(exe)
         let command = ([path] + arguments).map(shellQuoted).joined(separator: " ")
         guard let pipe = popen(command, "r") else { throw BenchError("cannot run \(command)") }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count == 0 { break }
-            output += chunk[0..<count]
-        }
+        let output = readText(from: pipe)
         let status = pclose(pipe)
-        guard status == 0 else { throw BenchError("\(command) failed (status \(status))") }
-        return String(decoding: output, as: UTF8.self)
+        guard status == 0, let output else { throw BenchError("\(command) failed (status \(status))") }
+        return output
     }
 
     private static func shellQuoted(_ word: String) -> String {

@@ -1,4 +1,5 @@
 import Glibc
+import TextMirrorToolSupport
 
 /// What the kernel says about this process: resident memory and CPU time, per process and per
 /// thread (from /proc, so no extra tools are needed and the figures are the ones `top` shows).

@@ -1,5 +1,6 @@
 import Glibc
 import TextMirrorEvalCore
+import TextMirrorToolSupport
 
 /// One picture and its ground truth.
 struct EvalItem {
@@ -67,15 +68,8 @@ enum Dataset {
     static func readText(_ path: String) throws(EvalError) -> String {
         guard let file = fopen(path, "rb") else { throw EvalError("\(path): \(String(cString: strerror(errno)))") }
         defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            bytes.append(contentsOf: chunk.prefix(n))
-            if n < chunk.count { break }
-        }
-        guard ferror(file) == 0 else { throw EvalError("\(path): read error") }
         // Invalid UTF-8 (a Latin-1 file) becomes U+FFFD in transcriptions; coordinates survive.
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = TextMirrorToolSupport.readText(from: file) else { throw EvalError("\(path): read error") }
+        return text
     }
 }

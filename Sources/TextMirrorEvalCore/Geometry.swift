@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextMirrorCore
 
 /// A point in image pixel coordinates: x to the right, y down, (0, 0) the top-left corner of
 /// the top-left pixel (so that pixel's centre is (0.5, 0.5)), as in ICDAR ground truth.
@@ -68,12 +69,8 @@ public struct RotatedBox: Equatable, Sendable {
 
     /// The four corners, clockwise on screen from the top-left of the unrotated rectangle.
     public var corners: [EvalPoint] {
-        let radians = angle * .pi / 180
-        let c = cos(radians), s = sin(radians)
-        let hw = width / 2, hh = height / 2
-        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (u, v) in
-            EvalPoint(centerX + u * c - v * s, centerY + u * s + v * c)
-        }
+        PixelBox(centerX: centerX, centerY: centerY, width: width, height: height, angle: angle)
+            .corners.map { EvalPoint($0.x, $0.y) }
     }
 }
 
@@ -81,13 +78,7 @@ public struct RotatedBox: Equatable, Sendable {
 public enum PolygonGeometry {
     /// Signed area by the shoelace formula (positive when clockwise on screen).
     public static func signedArea(_ polygon: [EvalPoint]) -> Double {
-        guard polygon.count >= 3 else { return 0 }
-        var sum = 0.0
-        for i in polygon.indices {
-            let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-            sum += p.x * q.y - q.x * p.y
-        }
-        return sum / 2
+        ConvexPolygon.signedArea(polygon.map { SIMD2($0.x, $0.y) })
     }
 
     /// The convex hull (Andrew's monotone chain), used to join neighbouring words of a line.

@@ -2,6 +2,7 @@ import CGStreamer
 import Glibc
 import TextMirrorCore
 import TextMirrorEvalCore
+import TextMirrorToolSupport
 
 /// A photograph of real print from the real-photo dev set (datasets/real, fetched by
 /// scripts/fetch-real-photos.sh), with the line boxes drawn on it by hand (ICDAR quads): the
@@ -31,7 +32,7 @@ struct Photo {
     /// `NAME.jpg` (or .png, .jpeg) and `gt_NAME.txt` from `directory`.
     static func load(_ name: String, from directory: String) throws(MotionBenchError) -> Photo {
         let truthPath = "\(directory)/gt_\(name).txt"
-        guard let truthText = readText(truthPath) else {
+        guard let truthText = readTextFile(truthPath) else {
             // A folder of photographs that lacks this one: a wrong name, not a missing set.
             if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
                 throw MotionBenchError("no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
@@ -58,65 +59,22 @@ struct Photo {
         return Photo(name: name, width: width, height: height, rgb: rgb, lines: lines)
     }
 
-    static func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Decodes a JPEG or PNG to packed RGBx with GStreamer (decodebin, as textmirror-eval reads
     /// pictures), through a file as `TextRenderer` does; the size comes from the sink's caps.
     static func decode(_ path: String) throws(MotionBenchError) -> (Int, Int, [UInt8]) {
         let raw = "/tmp/textmirror-motion-bench-photo-\(getpid()).raw"
         defer { unlink(raw) }
-        let launch = "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBx ! filesink name=out"
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
-            if let error { g_error_free(error) }
-            throw MotionBenchError("cannot build the decoding pipeline: \(message)")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        guard let source = gst_bin_get_by_name(bin, "source"), let sink = gst_bin_get_by_name(bin, "out") else {
-            throw MotionBenchError("decoding pipeline has no filesrc or filesink")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(source)); gst_object_unref(UnsafeMutableRawPointer(sink)) }
-        gst_util_set_object_arg(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "location", path)
-        gst_util_set_object_arg(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GObject.self), "location", raw)
-        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw MotionBenchError("cannot decode \(path)")
-        }
-        defer { gst_element_set_state(pipeline, GST_STATE_NULL) }
-        let bus = gst_element_get_bus(pipeline)
-        let message = gst_bus_timed_pop_filtered(bus, 30 * 1_000_000_000,
-                                                 GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
-        let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
-        if let message { gst_message_unref(message) }
-        if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard ok else { throw MotionBenchError("cannot decode \(path)") }
-        // The caps stay on the pad until the pipeline goes back to NULL.
-        var info = GstVideoInfo()
-        guard let pad = gst_element_get_static_pad(sink, "sink") else { throw MotionBenchError("filesink without a pad") }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        guard let caps = gst_pad_get_current_caps(pad) else { throw MotionBenchError("\(path): no caps after decoding") }
-        defer { gst_caps_unref(caps) }
-        guard gst_video_info_from_caps(&info, caps) != 0 else { throw MotionBenchError("\(path): unreadable caps") }
+        let pipeline = FilePipeline(
+            purpose: "decoding",
+            launch: "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBx ! filesink name=out")
+        guard let info = try pipeline.run(properties: [("source", "location", path), ("out", "location", raw)],
+                                          timeoutSeconds: 30, failure: "cannot decode \(path)")
+        else { throw MotionBenchError("\(path): no readable caps after decoding") }
         let width = Int(info.width), height = Int(info.height)
         // RGBx rows are 4 x width bytes, already a multiple of 4: no padding.
-        guard let file = fopen(raw, "rb") else { throw MotionBenchError("cannot read \(raw)") }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
-        guard read == bytes.count, width >= 2, height >= 2 else {
-            throw MotionBenchError("\(path): decoded \(read) bytes, expected \(bytes.count)")
+        let bytes = try FilePipeline.read(raw, count: width * height * 4)
+        guard bytes.count == width * height * 4, width >= 2, height >= 2 else {
+            throw MotionBenchError("\(path): decoded \(bytes.count) bytes, expected \(width * height * 4)")
         }
         return (width, height, bytes)
     }

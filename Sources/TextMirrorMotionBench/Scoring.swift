@@ -210,9 +210,8 @@ struct Scorer {
         var isText = [Bool](repeating: false, count: width * height)
         for box in truth {
             // The box's axis-aligned bounds (all of a turned box) plus 2 px.
-            let r = box.angle * .pi / 180
-            let ex = (abs(cos(r)) * box.width + abs(sin(r)) * box.height) / 2
-            let ey = (abs(sin(r)) * box.width + abs(cos(r)) * box.height) / 2
+            let e = box.halfExtent
+            let ex = e.x, ey = e.y
             let x0 = max(Int((box.centerX - ex - 2).rounded(.down)), 0)
             let x1 = min(Int((box.centerX + ex + 2).rounded(.up)), width)
             let y0 = max(Int((box.centerY - ey - 2).rounded(.down)), 0)
@@ -259,15 +258,13 @@ struct TrueRegion {
     init(_ box: PixelBox) {
         self.box = box
         axisAligned = box.angle == 0
-        let r = box.angle * .pi / 180
-        along = SIMD2(cos(r), sin(r))
-        across = SIMD2(-sin(r), cos(r))
+        (along, across) = box.axes
     }
 
     /// The pixels [x0, x1) x [y0, y1) holding the box.
     var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
-        let ex = abs(along.x) * box.width / 2 + abs(across.x) * box.height / 2
-        let ey = abs(along.y) * box.width / 2 + abs(across.y) * box.height / 2
+        let e = box.halfExtent
+        let ex = e.x, ey = e.y
         return (Int((box.centerX - ex).rounded(.down)), Int((box.centerY - ey).rounded(.down)),
                 Int((box.centerX + ex).rounded(.up)), Int((box.centerY + ey).rounded(.up)))
     }

@@ -39,40 +39,15 @@ enum TextRenderer {
             + "textoverlay name=text halignment=left valignment=top xpad=32 ypad=32 "
             + "draw-shadow=false draw-outline=false shaded-background=false auto-resize=false "
             + "color=0xFFFFFFFF ! filesink name=out"
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
-            if let error { g_error_free(error) }
-            throw MotionBenchError("cannot build the text pipeline: \(message)")
+        // The text and font are set as properties, not in the launch line, so no quoting of
+        // the text is needed.
+        _ = try FilePipeline(purpose: "text", launch: launch).run(
+            properties: [("text", "text", text), ("text", "font-desc", font), ("out", "location", path)],
+            timeoutSeconds: 10, failure: "textoverlay failed to draw \"\(text)\"")
+        let bytes = try FilePipeline.read(path, count: width * height * 4)
+        guard bytes.count == width * height * 4 else {
+            throw MotionBenchError("textoverlay wrote \(bytes.count) bytes, expected \(width * height * 4)")
         }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        guard let overlay = gst_bin_get_by_name(bin, "text"), let sink = gst_bin_get_by_name(bin, "out") else {
-            throw MotionBenchError("text pipeline has no textoverlay or filesink")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(overlay)); gst_object_unref(UnsafeMutableRawPointer(sink)) }
-        // Set as properties, not in the launch line, so no quoting of the text is needed.
-        gst_util_set_object_arg(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GObject.self), "text", text)
-        gst_util_set_object_arg(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GObject.self), "font-desc", font)
-        gst_util_set_object_arg(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GObject.self), "location", path)
-
-        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw MotionBenchError("text pipeline did not start")
-        }
-        let bus = gst_element_get_bus(pipeline)
-        let message = gst_bus_timed_pop_filtered(bus, 10 * 1_000_000_000,
-                                                 GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
-        let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
-        if let message { gst_message_unref(message) }
-        if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        guard ok else { throw MotionBenchError("textoverlay failed to draw \"\(text)\"") }
-
-        guard let file = fopen(path, "rb") else { throw MotionBenchError("cannot read \(path)") }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
-        guard read == bytes.count else { throw MotionBenchError("textoverlay wrote \(read) bytes, expected \(bytes.count)") }
 
         var coverage = [UInt8](repeating: 0, count: width * height)
         var x0 = width, y0 = height, x1 = 0, y1 = 0

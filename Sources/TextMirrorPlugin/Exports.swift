@@ -105,7 +105,7 @@ public func textmirror_session_process(
     let stamp = timestamps.map { FrameStamp($0.pointee) } ?? FrameStamp()
     do {
         let report = try session.engine.process(buffer, stamp: stamp, upstreamIsLive: upstreamIsLive != 0)
-        result?.pointee.fill(from: report)
+        result?.pointee.fill(from: report, frameWidth: buffer.width, frameHeight: buffer.height)
         return TEXTMIRROR_OK
     } catch .notConfigured {
         return TEXTMIRROR_ERROR_NOT_CONFIGURED

@@ -139,18 +139,21 @@ extension TextMirrorTimestamps {
 }
 
 extension TextMirrorFrameResult {
-    mutating func fill(from report: MirrorEngine.FrameReport) {
-        n_mirrored = Self.copy(report.mirrored.map { ($0.text, $0.fresh) }, into: &mirrored)
+    /// `report` of a `frameWidth` x `frameHeight` frame, for the element to post.
+    mutating func fill(from report: MirrorEngine.FrameReport, frameWidth: Int, frameHeight: Int) {
+        let frame = (width: frameWidth, height: frameHeight)
+        n_mirrored = Self.copy(report.mirrored.map { ($0.text, $0.fresh) }, in: frame, into: &mirrored)
         has_detection = report.detection == nil ? 0 : 1
         detection_time = TextMirrorTimestamps(report.detection?.stamp ?? FrameStamp())
         // What the detector found is fresh by definition.
-        n_detected = Self.copy((report.detection?.boxes ?? []).map { ($0, true) }, into: &detected)
+        n_detected = Self.copy((report.detection?.boxes ?? []).map { ($0, true) }, in: frame, into: &detected)
         Self.copy(report.warning ?? "", into: &warning)
     }
 
     /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a
     /// tuple); returns how many were copied.
-    private static func copy<Tuple>(_ boxes: [(text: TextBox, fresh: Bool)], into storage: inout Tuple) -> Int32 {
+    private static func copy<Tuple>(_ boxes: [(text: TextBox, fresh: Bool)], in frame: (width: Int, height: Int),
+                                     into storage: inout Tuple) -> Int32 {
         let capacity = Int(TEXTMIRROR_MAX_BOXES)
         let count = min(boxes.count, capacity)
         withUnsafeMutableBytes(of: &storage) { raw in
@@ -163,6 +166,11 @@ extension TextMirrorFrameResult {
                 box.width = text.box.width
                 box.height = text.box.height
                 box.angle = text.box.angle
+                let bounds = text.box.boundingRect(frameWidth: frame.width, frameHeight: frame.height)
+                box.bounds_x = UInt32(bounds.x0)
+                box.bounds_y = UInt32(bounds.y0)
+                box.bounds_width = UInt32(max(bounds.x1 - bounds.x0, 0))
+                box.bounds_height = UInt32(max(bounds.y1 - bounds.y0, 0))
                 box.score = text.score
                 box.fresh = fresh ? 1 : 0
                 if let reading = text.reading {

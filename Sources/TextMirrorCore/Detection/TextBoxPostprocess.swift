@@ -4,28 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A text kernel as the detector reports it (textmirror.h, `TextMirrorDetectedBox`): a rotated
-/// rectangle in the detector's input pixels, before unclip, with OpenCV's `minAreaRect` angle
-/// convention (degrees, clockwise on screen, `width` along the angle, which is not necessarily
-/// along the text).
-public struct DetectorBox: Equatable, Sendable {
-    public var centerX: Double
-    public var centerY: Double
-    public var width: Double
-    public var height: Double
-    public var angle: Double
-    public var score: Double
-
-    public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double, score: Double) {
-        self.centerX = centerX
-        self.centerY = centerY
-        self.width = width
-        self.height = height
-        self.angle = angle
-        self.score = score
-    }
-}
-
 /// Turns detector kernels into text lines in frame pixels, the way PP-OCR's DB post-processing
 /// does, plus the conventions the mirror needs:
 ///
@@ -83,10 +61,9 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     /// width side, and the length of the height side, which covers the parallelogram up to the
     /// (sub-percent) difference between the two scales.
     public static func toFrame(_ box: DetectorBox, scaleX: Double, scaleY: Double) -> PixelBox {
-        let radians = box.angle * .pi / 180
-        let c = cos(radians), s = sin(radians)
-        let widthX = box.width * c * scaleX, widthY = box.width * s * scaleY
-        let heightX = -box.height * s * scaleX, heightY = box.height * c * scaleY
+        let (along, across) = box.rectangle.axes
+        let widthX = box.width * along.x * scaleX, widthY = box.width * along.y * scaleY
+        let heightX = box.height * across.x * scaleX, heightY = box.height * across.y * scaleY
         let angle = (widthX == 0 && widthY == 0) ? box.angle : atan2(widthY, widthX) * 180 / .pi
         return PixelBox(centerX: box.centerX * scaleX, centerY: box.centerY * scaleY,
                         width: (widthX * widthX + widthY * widthY).squareRoot(),
@@ -102,22 +79,13 @@ public struct TextBoxPostprocess: Equatable, Sendable {
             swap(&b.width, &b.height)
             b.angle += 90
         }
-        b.angle = normalizedAngle(b.angle)
+        b.angle = PixelBox.normalizedAngle(b.angle)
         // A steep box that is not clearly elongated is more likely upright glyphs than a
         // rotated line: describe it from the side nearer to horizontal.
         if abs(b.angle) > 45, b.width < steepLineElongation * b.height {
             swap(&b.width, &b.height)
-            b.angle = normalizedAngle(b.angle - 90)
+            b.angle = PixelBox.normalizedAngle(b.angle - 90)
         }
         return b
-    }
-
-    /// `angle` reduced to (-90, 90]: a rectangle is the same after a half turn.
-    public static func normalizedAngle(_ angle: Double) -> Double {
-        guard angle.isFinite else { return 0 }
-        var a = angle.truncatingRemainder(dividingBy: 180)
-        if a > 90 { a -= 180 }
-        if a <= -90 { a += 180 }
-        return a
     }
 }

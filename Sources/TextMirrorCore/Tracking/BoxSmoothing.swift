@@ -12,13 +12,13 @@ public enum BoxSmoothing {
         let target = sameRectangle(detection, nearestAngleTo: previous.angle)
         if alpha == 1 {
             var b = target
-            b.angle = TextBoxPostprocess.normalizedAngle(b.angle)
+            b.angle = PixelBox.normalizedAngle(b.angle)
             return b
         }
         func mix(_ p: Double, _ d: Double) -> Double { p + alpha * (d - p) }
         // target.angle is within 45° of previous.angle, so the difference needs no wrapping.
         let angle = previous.angle == target.angle ? previous.angle
-            : TextBoxPostprocess.normalizedAngle(mix(previous.angle, target.angle))
+            : PixelBox.normalizedAngle(mix(previous.angle, target.angle))
         return PixelBox(centerX: mix(previous.centerX, target.centerX),
                         centerY: mix(previous.centerY, target.centerY),
                         width: mix(previous.width, target.width),
@@ -46,7 +46,7 @@ public enum BoxSmoothing {
     /// line near 45° from either side would spin boxes.
     public static func sameRectangle(_ box: PixelBox, nearestAngleTo reference: Double) -> PixelBox {
         var b = box
-        var difference = TextBoxPostprocess.normalizedAngle(b.angle - reference)  // (-90, 90]
+        var difference = PixelBox.normalizedAngle(b.angle - reference)  // (-90, 90]
         if difference > 45 {
             swap(&b.width, &b.height)
             difference -= 90

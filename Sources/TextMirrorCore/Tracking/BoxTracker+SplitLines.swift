@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Lines the detector found in two overlapping pieces.
 ///
 /// PP-OCR's detector sometimes splits a line at a wide word gap ("Private | Hire" on a real
@@ -44,9 +38,8 @@ extension BoxTracker {
               min(first.height, second.height) >= 0.7 * max(first.height, second.height) else { return nil }
         // Readings that disagree on the way the text reads are of different text.
         if let p = a.reading, let q = b.reading, p.mirrored != q.mirrored { return nil }
-        let r = first.angle * .pi / 180
-        let along = SIMD2(cos(r), sin(r)), across = SIMD2(-sin(r), cos(r))
-        let c1 = SIMD2(first.centerX, first.centerY), c2 = SIMD2(second.centerX, second.centerY)
+        let (along, across) = first.axes
+        let c1 = first.center, c2 = second.center
         // Positions along and across the line.
         let s1: Double = (c1 * along).sum(), s2: Double = (c2 * along).sum()
         let t1: Double = (c1 * across).sum(), t2: Double = (c2 * across).sum()

@@ -1,0 +1,290 @@
+import Dispatch
+import Synchronization
+
+/// Everything textmirror does to a frame, without GStreamer: schedule text detection, read and
+/// verify the detected lines (`LineReader`), keep the boxes on their text between detections
+/// (`BoxTracker`, moved by the measured motion), combine them with the fixed regions, and
+/// mirror them in place.
+///
+/// Threads: `process`, `configure` and `reset` are called by the streaming thread (GStreamer
+/// serialises them); `update` may be called from any thread at any time. Settings are copied
+/// out of their lock once per frame and no lock is held while pixels are touched.
+public final class MirrorEngine: Sendable {
+    /// The element's settings, in its property order; defaults from `ElementProperties`.
+    public struct Settings: Sendable, Equatable {
+        public var regions: [MirrorRegion] = []
+        public var flip = ElementProperties.flip
+        public var detect = ElementProperties.detect
+        /// Mirror a detected box only once the recognizer read a character in it.
+        public var verify = ElementProperties.verify
+        /// Which lines are turned, by how they read.
+        public var textOrientation = ElementProperties.textOrientation
+        /// Mirror the text of a detected box but not its background (gradients, vignetting,
+        /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
+        public var seamless = ElementProperties.seamless
+        public var mode = ElementProperties.detectionMode
+        /// Upper bound on detections per second of stream time.
+        public var rate = ElementProperties.detectionRate.defaultValue
+        public var thresholds = DetectionThresholds()
+        /// Detected lines whose shorter side is under this fraction of the frame height are
+        /// left alone (the one place `min-text-height` is applied).
+        public var minTextHeight = ElementProperties.minTextHeight.defaultValue
+        /// Move boxes with the measured motion between detections and bring late detections up
+        /// to date; false holds each box where it was last detected.
+        public var tracking = ElementProperties.tracking
+        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
+        public var smoothing = ElementProperties.smoothing.defaultValue
+        /// Milliseconds a box stays after its text was last detected.
+        public var holdTime = ElementProperties.holdTime.defaultValue
+        /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
+        /// carried by tracking in orange.
+        public var drawBoxes = ElementProperties.drawBoxes
+        /// Fit each detected box to the ink inside it, on the frame it was detected on
+        /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
+        /// benchmark's comparison.
+        public var refine = true
+
+        public init() {}
+
+        /// What was learnt about a line (its reading, its tilt) is renewed about once a second
+        /// of detections (`LineMemory`).
+        var renewAfter: Int { max(1, Int(rate.isFinite ? rate.rounded() : 1)) }
+
+        public var readingPolicy: LineReader.Policy {
+            LineReader.Policy(verify: verify, orientation: textOrientation, rereadAfter: renewAfter)
+        }
+
+        var trackerParameters: BoxTracker.Parameters {
+            BoxTracker.Parameters(smoothing: smoothing, holdTime: holdTime)
+        }
+    }
+
+    /// What happened to one frame, for the element to report (bus message, ROI metas).
+    public struct FrameReport: Sendable {
+        /// Detected boxes mirrored in this frame (fixed regions are not included), each saying
+        /// whether a detection was folded into it in this frame or tracking carried it.
+        public var mirrored: [TrackedBox] = []
+        /// A detection that finished since the previous frame, with the stamp of the frame it
+        /// was computed on.
+        public var detection: Detection?
+        /// What failed since the last warning (the detector, the motion measurement), at most
+        /// every `FailureWarning.interval` per stage, for the element to post as a warning.
+        public var warning: String?
+    }
+
+    public enum ProcessError: Error, Equatable {
+        case notConfigured
+        case frameMismatch
+    }
+
+    private struct StreamState {
+        var mirror: FrameMirror?
+        var cadence = DetectionCadence(rate: ElementProperties.detectionRate.defaultValue)
+        var tracker = BoxTracker()
+        var clock = FrameClock()
+        /// Whether the previous frame was given to the motion estimator; when it was not, the
+        /// estimator's remembered picture is stale.
+        var measuredLastFrame = false
+        var generation: UInt64 = 0
+        var detectionWarning = FailureWarning(stage: "Text detection")
+        var motionWarning = FailureWarning(stage: "Motion measurement (optical flow)")
+    }
+
+    private let settings = Mutex(Settings())
+    private let stream = Mutex(StreamState())
+    private let detector: (any TextDetecting)?
+    private let worker: DetectionWorker?
+    private let motion: (any MotionEstimating)?
+    private let reader: LineReader?
+    private static let fitting = InkFitting()
+    /// How each line lay at its last fit (`InkFitting`).
+    private let tilts = LineMemory<InkRefinement.LineTilt>()
+
+    /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
+    /// when motion is not measured (boxes are then held between detections, as with
+    /// `tracking` off); `recognizer` is nil when lines are not read (then every detected box
+    /// is turned, whatever `verify` and `textOrientation` say).
+    public init(detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil,
+                recognizer: (any TextRecognizing)? = nil) {
+        self.detector = detector
+        self.worker = detector.map { DetectionWorker(detector: $0) }
+        self.motion = motion
+        self.reader = recognizer.map { LineReader(recognizer: $0) }
+    }
+
+    public func update(_ newSettings: Settings) {
+        settings.withLock { $0 = newSettings }
+    }
+
+    public var currentSettings: Settings { settings.withLock { $0 } }
+
+    /// Chooses kernels for a new format or size; boxes of the old geometry are dropped.
+    public func configure(format: PixelFormat, width: Int, height: Int) throws(FrameMirror.ConfigurationError) {
+        let mirror = try FrameMirror(format: format, width: width, height: height)
+        stream.withLock { s in
+            s.mirror = mirror
+            s.cadence.reset()
+            Self.forgetTracks(&s)
+        }
+        motion?.reset()
+        resetDetection()
+    }
+
+    /// Forgets boxes and pending detections (a flushing seek).
+    public func reset() {
+        stream.withLock { s in
+            s.cadence.reset()
+            Self.forgetTracks(&s)
+        }
+        motion?.reset()
+        resetDetection()
+    }
+
+    private static func forgetTracks(_ s: inout StreamState) {
+        s.tracker.removeAll()
+        s.clock.reset()
+        s.measuredLastFrame = false
+    }
+
+    private func resetDetection() {
+        worker?.reset()
+        reader?.reset()
+        tilts.reset()
+        stream.withLock { $0.generation = worker?.generation ?? 0 }
+    }
+
+    /// Blocks until queued detection work has finished (for stop() and tests).
+    @discardableResult
+    public func waitForDetections(timeout: Double) -> Bool {
+        worker?.waitUntilIdle(timeout: timeout) ?? true
+    }
+
+    public func process(_ frame: FrameBuffer, stamp: FrameStamp, upstreamIsLive: Bool) throws(ProcessError) -> FrameReport {
+        let current = settings.withLock { $0 }
+        var state = stream.withLock { $0 }
+        guard let mirror = state.mirror else { throw .notConfigured }
+        guard mirror.accepts(frame) else { throw .frameMismatch }
+
+        var report = FrameReport()
+        if current.detect, let detector, let worker {
+            let now = state.clock.time(of: stamp)
+            // Motion first, from the frame as it arrived (it is mirrored last) and the boxes as
+            // they were in the previous frame. It is measured here, on the streaming thread:
+            // running it on a queue beside the detector's preparation was measured slower
+            // (textmirror-motion-bench's cost section), because the detector keeps both cores of
+            // a 2-core machine busy and the queue then waits for one, while this thread already
+            // has one.
+            var frameMotion: FrameMotion?
+            if current.tracking, let motion {
+                if !state.measuredLastFrame { motion.reset() }
+                frameMotion = motion.estimate(motion.prepare(frame, layout: mirror.layout),
+                                              regions: state.tracker.regions)
+                state.measuredLastFrame = true
+            } else {
+                state.measuredLastFrame = false
+            }
+            state.tracker.advance(time: now, motion: frameMotion, frameWidth: frame.width, frameHeight: frame.height)
+
+            // Boxes are fitted to their ink and read where they are detected, on the frame they
+            // were detected on (see InkFitting, LineReader).
+            let finish = Self.finish(current, reader: reader, tilts: tilts)
+            state.cadence.rate = current.rate
+            let sync = current.mode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+            // Async: a frame the busy detector would not take soon is not copied, and does not
+            // count as detected for the cadence.
+            let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
+            if sync {
+                if due {
+                    let input = detector.prepare(frame, layout: mirror.layout)
+                    // A failed detection keeps the previous boxes, and is warned about below.
+                    do {
+                        let boxes = try detector.detect(input, thresholds: current.thresholds)
+                        report.detection = Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
+                                                     generation: state.generation)
+                    } catch {
+                        worker.record(failure: error)
+                    }
+                }
+            } else {
+                if due {
+                    worker.submit(detector.prepare(frame, layout: mirror.layout),
+                                  thresholds: current.thresholds, stamp: stamp, finish: finish)
+                }
+                if let latest = worker.takeLatest(), latest.generation == state.generation {
+                    report.detection = latest
+                }
+            }
+            let parameters = current.trackerParameters
+            if let detection = report.detection {
+                let minHeight = current.minTextHeight * Double(frame.height)
+                let lines = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
+                // Without tracking there is no motion to bring a late detection forward with.
+                let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
+                state.tracker.incorporate(lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
+                                          frameHeight: frame.height, parameters: parameters)
+            }
+            state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
+                                 parameters: parameters)
+            report.mirrored = state.tracker.boxes
+            report.warning = Self.warning(&state, worker: worker, motion: current.tracking ? motion : nil)
+        } else {
+            Self.forgetTracks(&state)
+        }
+        stream.withLock { s in
+            // Keep what the frame learned unless configure()/reset() ran meanwhile.
+            if s.generation == state.generation {
+                s.tracker = state.tracker
+                s.clock = state.clock
+                s.measuredLastFrame = state.measuredLastFrame
+                s.cadence = state.cadence
+                s.detectionWarning = state.detectionWarning
+                s.motionWarning = state.motionWarning
+            }
+        }
+
+        let regions = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
+        mirror.mirror(regions, flip: current.flip, in: frame)
+        // Detected boxes are mirrored in each plane about the axis nearest their centre that
+        // the plane's samples allow (see PixelBox+MirrorAxis.swift), and seamlessly unless asked not to;
+        // fixed regions stay as given, plain.
+        mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
+                      seamless: current.seamless, in: frame)
+        if current.drawBoxes {
+            let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
+            for tracked in report.mirrored {
+                outline.draw(tracked.text.box, color: tracked.fresh ? .fresh : .tracked, in: frame)
+            }
+        }
+        return report
+    }
+
+    /// The failures of detection and motion measurement not yet warned about, if a warning is
+    /// due (see `FailureWarning`).
+    private static func warning(_ state: inout StreamState, worker: DetectionWorker,
+                                motion: (any MotionEstimating)?) -> String? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let messages = [state.detectionWarning.message(for: worker.failures, now: now),
+                        motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }]
+        let due = messages.compactMap { $0 }
+        return due.isEmpty ? nil : due.joined(separator: "; ")
+    }
+
+    /// The work on detected boxes that needs their frame: fitting them to their ink, then
+    /// reading them. Nil when there is none.
+    private static func finish(_ settings: Settings, reader: LineReader?, tilts: LineMemory<InkRefinement.LineTilt>)
+        -> DetectionWorker.Finish? {
+        let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
+        let reader = policy.readsNothing ? nil : reader
+        guard refine || reader != nil else { return nil }
+        return { @Sendable boxes, input in
+            let fitted = refine
+                ? fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
+                              memory: tilts, renewAfter: settings.renewAfter)
+                : boxes
+            guard let reader else { return fitted }
+            return input.withFrame { frame, format in
+                reader.read(fitted, in: frame, format: format, policy: policy)
+            } ?? fitted
+        }
+    }
+}

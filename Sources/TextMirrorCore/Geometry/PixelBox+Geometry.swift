@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a rotated box lies in the frame: its centre, its own axes, its corners and its
+/// axis-aligned bounds. Every stage that works along or across a box (post-processing, line
+/// crops, ink fitting, tracking, overlap, the rotated mirror, the outline, the element's
+/// reports) takes them from here, so that a box is the same rectangle to all of them.
+extension PixelBox {
+    public var center: SIMD2<Double> { SIMD2(centerX, centerY) }
+
+    /// Unit vectors along the box's width (its text line) and across it (its height), in frame
+    /// pixels (y down): `along` is turned by `angle` from the x axis, `across` a quarter turn
+    /// further.
+    public var axes: (along: SIMD2<Double>, across: SIMD2<Double>) {
+        let radians = angle * .pi / 180
+        let c = cos(radians), s = sin(radians)
+        return (SIMD2(c, s), SIMD2(-s, c))
+    }
+
+    /// The four corners, in order around the box: from the start of its top edge (the top-left
+    /// corner of a level box) along the width, then across.
+    public var corners: [SIMD2<Double>] {
+        let (along, across) = axes
+        let u = along * (width / 2), v = across * (height / 2)
+        let c = center
+        return [c - u - v, c + u - v, c + u + v, c - u + v]
+    }
+
+    public var area: Double { max(width, 0) * max(height, 0) }
+
+    /// Half the size of the axis-aligned bounding box, per axis.
+    public var halfExtent: SIMD2<Double> {
+        let radians = angle * .pi / 180
+        let c = abs(cos(radians)), s = abs(sin(radians))
+        return SIMD2(c * width + s * height, s * width + c * height) / 2
+    }
+
+    /// The whole pixels the axis-aligned bounding box touches, clipped to a `frameWidth` x
+    /// `frameHeight` frame: what the element reports for a box (messages, ROI metas).
+    public func boundingRect(frameWidth: Int, frameHeight: Int) -> PixelRect {
+        let e = halfExtent
+        func clamped(_ v: Double, _ limit: Int) -> Double {
+            guard v.isFinite else { return v > 0 ? Double(limit) : 0 }
+            return min(max(v, 0), Double(limit))
+        }
+        return PixelRect(x0: Int(clamped(centerX - e.x, frameWidth).rounded(.down)),
+                         y0: Int(clamped(centerY - e.y, frameHeight).rounded(.down)),
+                         x1: Int(clamped(centerX + e.x, frameWidth).rounded(.up)),
+                         y1: Int(clamped(centerY + e.y, frameHeight).rounded(.up)))
+    }
+}

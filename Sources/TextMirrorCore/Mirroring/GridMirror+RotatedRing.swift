@@ -1,0 +1,99 @@
+extension GridMirror {
+    /// The Coons background of one channel around a rotated box: the ring is walked along the
+    /// box's own sides, one grid sample apart, `RingBackground.depth` samples deep, each point
+    /// read from the nearest sample (as the rotated mirror reads); points outside the grid are
+    /// skipped.
+    func ringBackground(of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
+                        in frame: FrameBuffer) -> RingBackground? {
+        let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
+        let along = box.axes.along
+        let ux = along.x, uy = along.y
+        let halfW = box.width / 2, halfH = box.height / 2
+        let step = max(ps, rs)
+        let depth = RingBackground.depth(samplesOf: Int(step))
+        let gap = Double(RingBackground.gap(samplesOf: Int(step))) * step
+        let base = grid.offset + channel, coding = grid.coding
+        /// Luma pixels from the box's edge to the ring's middle.
+        let inset = RingBackground.inset(samplesOf: Int(step)) * step
+        // A side longer than the frame's perimeter is no text line; it would only cost time.
+        let perimeter = Double(2 * (columns + rows)) * step
+        guard halfW.isFinite, halfH.isFinite, halfW > 0, halfH > 0, halfW < perimeter, halfH < perimeter
+        else { return nil }
+        // Only the other boxes that can meet the ring.
+        let reach = (halfW + halfH) + inset * 2 + step
+        let nearby = others.filter { r in
+            r.x1 > box.centerX - reach && r.x0 < box.centerX + reach && r.y1 > box.centerY - reach && r.y0 < box.centerY + reach
+        }
+
+        /// One side: `along` samples from −half to +half of the box's width (or height), read
+        /// at each offset of `across` (signed, across the box). Points inside other boxes are
+        /// left out, and segments more than a quarter made of them.
+        var leftForOthers = false
+        func side(half: Double, alongWidth: Bool, across offsets: [Double]) -> RingBackground.Profile? {
+            var anyCovered = false
+            let count = max(1, Int((2 * half / step).rounded()))
+            let k = RingBackground.segments(alongSamples: count, pixelsPerSample: Int(step))
+            let longest = (count + k - 1) / k + 1
+            let spacing = 2 * half / Double(count)
+            let measured = RingBackground.measure(segments: k, capacity: longest * offsets.count) { q, out in
+                var n = 0, covered = 0, sum = 0.0
+                let points = RingBackground.segment(q, of: k, samples: count)
+                for i in points {
+                    let along = -half + (Double(i) + 0.5) * spacing
+                    for across in offsets {
+                        let (u, v) = alongWidth ? (along, across) : (across, along)
+                        let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
+                        let gx = Int((x / ps).rounded(.down)), gy = Int((y / rs).rounded(.down))
+                        guard gx >= 0, gx < columns, gy >= 0, gy < rows else { continue }
+                        // Another box's text is no background.
+                        guard !nearby.contains(where: { $0.contains(x: x, y: y) }) else {
+                            covered += 1
+                            anyCovered = true
+                            continue
+                        }
+                        out[n] = coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
+                        n += 1
+                        sum += (Double(i) + 0.5) * spacing
+                    }
+                }
+                let nominal = Double(points.lowerBound + points.upperBound) / 2 * spacing
+                guard 4 * covered <= points.count * offsets.count else { return (0, nominal) }
+                // Where the samples read lie: off the segment's middle when the frame cuts it.
+                return (n, n > 0 ? sum / Double(n) : nominal)
+            }
+            if measured == nil && anyCovered { leftForOthers = true }
+            return measured.map { .init($0, length: 2 * half, inset: inset) }
+        }
+        /// The background along the box between its own strokes (`RingBackground.interior`),
+        /// read one sample apart along and across it.
+        func interior() -> RingBackground.Profile? {
+            let count = max(1, Int((2 * halfW / step).rounded())), rowCount = max(3, Int((2 * halfH / step).rounded()))
+            let spacing = 2 * halfW / Double(count), rowSpacing = 2 * halfH / Double(rowCount)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { values in
+                guard let side = RingBackground.interior(count: count, rows: rowCount, pixelsPerSample: Int(step),
+                                                         into: values.baseAddress!, read: { i, r in
+                    let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
+                    let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
+                    // Inside the box: clamped to the grid where the frame cuts it.
+                    let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)
+                    let gy = min(max(Int((y / rs).rounded(.down)), 0), rows - 1)
+                    return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
+                }) else { return nil }
+                // Centres count positions; the ring reaches `inset` luma pixels beyond the box.
+                var profile = RingBackground.Profile(side, length: Double(count), inset: inset / spacing)
+                profile.extrapolates = false
+                return profile
+            }
+        }
+        /// The ring's depths beyond the edge at `edge` (a signed offset across the box).
+        func ring(_ edge: Double) -> [Double] {
+            (0..<depth).map { edge + (edge < 0 ? -1 : 1) * (gap + (Double($0) + 0.5) * step) }
+        }
+        let top = side(half: halfW, alongWidth: true, across: ring(-halfH))
+        let bottom = side(half: halfW, alongWidth: true, across: ring(halfH))
+        return RingBackground(top: top, bottom: bottom,
+                              left: side(half: halfH, alongWidth: false, across: ring(-halfW)),
+                              right: side(half: halfH, alongWidth: false, across: ring(halfW)),
+                              interior: { leftForOthers ? interior() : nil })
+    }
+}

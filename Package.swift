@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "gsttextmirror", type: .dynamic, targets: ["TextMirrorPlugin"]),
         .executable(name: "textmirror-bench", targets: ["TextMirrorBench"]),
         .executable(name: "textmirror-motion-bench", targets: ["TextMirrorMotionBench"]),
-        .executable(name: "textmirror-eval", targets: ["TextMirrorEval"]),
+        .executable(name: "textmirror-eval", targets: ["TextMirrorEval"])
     ],
     targets: [
         .systemLibrary(
@@ -55,7 +55,7 @@ let package = Package(
                 .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("openvino_c"),
-                .unsafeFlags(["-L\(openVINO)/lib", "-Xlinker", "-rpath", "-Xlinker", "\(openVINO)/lib"]),
+                .unsafeFlags(["-L\(openVINO)/lib", "-Xlinker", "-rpath", "-Xlinker", "\(openVINO)/lib"])
             ]
         ),
         .target(name: "TextMirrorCore"),
@@ -72,15 +72,19 @@ let package = Package(
         // cost.
         .executableTarget(
             name: "TextMirrorMotionBench",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CGStreamer", "TextMirrorToolSupport", "TextMirrorEvalCore"]
+            dependencies: [
+                "TextMirrorPlugin", "TextMirrorCore", "CGStreamer", "TextMirrorToolSupport", "TextMirrorEvalCore"
+            ]
         ),
         .testTarget(name: "TextMirrorCoreTests", dependencies: ["TextMirrorCore"]),
         // Post-processing geometry, input sizes and RGB downscaling, plus detection on frames the
         // tests draw themselves (textoverlay); needs models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL.
         .testTarget(
             name: "TextMirrorDetectionTests",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
-                           "TextMirrorTestSupport"]
+            dependencies: [
+                "TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
+                "TextMirrorTestSupport"
+            ]
         ),
         // Helpers the GStreamer test targets share (setup, the test model, picture bytes).
         .target(
@@ -100,8 +104,10 @@ let package = Package(
         // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).
         .testTarget(
             name: "TextMirrorReliabilityTests",
-            dependencies: ["TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
-                           "TextMirrorTestSupport"]
+            dependencies: [
+                "TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
+                "TextMirrorTestSupport"
+            ]
         ),
         // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free
         // of GStreamer so it is unit-tested (box geometry from TextMirrorCore, which is free of it
@@ -111,6 +117,6 @@ let package = Package(
             name: "TextMirrorEval",
             dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorToolSupport"]
         ),
-        .testTarget(name: "TextMirrorEvalTests", dependencies: ["TextMirrorEvalCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextMirrorEvalTests", dependencies: ["TextMirrorEvalCore"], exclude: ["Fixtures"])
     ]
 )

@@ -39,8 +39,7 @@
 /* The element's property order: the same in this enum, in the installation in class_init, in
  * TextMirrorSettings, MirrorEngine.Settings, ElementProperties and README's table. Defaults and
  * ranges are not written here: they come from textmirror_properties (textmirror.h). */
-enum
-{
+enum {
   PROP_0,
   PROP_REGIONS,
   PROP_FLIP,
@@ -78,8 +77,7 @@ static gint gst_text_mirror_n_formats;
 
 /* Registers an enum type once, whichever thread asks first. */
 static GType
-gst_text_mirror_enum_type (GType * type, const gchar * name,
-    const GEnumValue * values)
+gst_text_mirror_enum_type (GType *type, const gchar *name, const GEnumValue *values)
 {
   if (g_once_init_enter (type))
     g_once_init_leave (type, g_enum_register_static (name, values));
@@ -87,85 +85,80 @@ gst_text_mirror_enum_type (GType * type, const gchar * name,
 }
 
 static const GEnumValue gst_text_mirror_flip_values[] = {
-  {TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)",
-      "horizontal"},
-  {TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical"},
-  {TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180"},
-  {0, NULL, NULL},
+  { TEXTMIRROR_FLIP_HORIZONTAL, "Reverse left to right (mirror writing)", "horizontal" },
+  { TEXTMIRROR_FLIP_VERTICAL, "Reverse top to bottom", "vertical" },
+  { TEXTMIRROR_FLIP_ROTATE_180, "Rotate by 180 degrees", "rotate-180" },
+  { 0, NULL, NULL },
 };
 
 GType
 gst_text_mirror_flip_get_type (void)
 {
   static GType type = 0;
-  return gst_text_mirror_enum_type (&type, "GstTextMirrorFlip",
-      gst_text_mirror_flip_values);
+  return gst_text_mirror_enum_type (&type, "GstTextMirrorFlip", gst_text_mirror_flip_values);
 }
 
 static const GEnumValue gst_text_mirror_detection_mode_values[] = {
-  {TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise",
-      "auto"},
-  {TEXTMIRROR_DETECTION_ASYNC,
-      "Detect on an internal queue; frames never wait", "async"},
-  {TEXTMIRROR_DETECTION_SYNC,
-        "Wait for detection on frames spaced by 1/detection-rate (reproducible)",
-      "sync"},
-  {0, NULL, NULL},
+  { TEXTMIRROR_DETECTION_AUTO, "Async for live sources, sync otherwise", "auto" },
+  { TEXTMIRROR_DETECTION_ASYNC, "Detect on an internal queue; frames never wait", "async" },
+  { TEXTMIRROR_DETECTION_SYNC,
+      "Wait for detection on frames spaced by 1/detection-rate (reproducible)", "sync" },
+  { 0, NULL, NULL },
 };
 
 GType
 gst_text_mirror_detection_mode_get_type (void)
 {
   static GType type = 0;
-  return gst_text_mirror_enum_type (&type, "GstTextMirrorDetectionMode",
-      gst_text_mirror_detection_mode_values);
+  return gst_text_mirror_enum_type (
+      &type, "GstTextMirrorDetectionMode", gst_text_mirror_detection_mode_values);
 }
 
 static const GEnumValue gst_text_mirror_precision_values[] = {
-  {TEXTMIRROR_PRECISION_AUTO,
+  { TEXTMIRROR_PRECISION_AUTO,
       "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
-        "results differ slightly between CPUs)", "auto"},
-  {TEXTMIRROR_PRECISION_F32,
-      "32-bit float: the same results on every CPU", "f32"},
-  {0, NULL, NULL},
+      "results differ slightly between CPUs)",
+      "auto" },
+  { TEXTMIRROR_PRECISION_F32, "32-bit float: the same results on every CPU", "f32" },
+  { 0, NULL, NULL },
 };
 
 GType
 gst_text_mirror_precision_get_type (void)
 {
   static GType type = 0;
-  return gst_text_mirror_enum_type (&type, "GstTextMirrorInferencePrecision",
-      gst_text_mirror_precision_values);
+  return gst_text_mirror_enum_type (
+      &type, "GstTextMirrorInferencePrecision", gst_text_mirror_precision_values);
 }
 
 static const GEnumValue gst_text_mirror_text_orientation_values[] = {
-  {TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any"},
-  {TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
-      "Only lines that read normally (mirrored text is left alone)", "normal"},
-  {TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
-      "Only lines that read mirror-reversed, which become readable", "mirrored"},
-  {0, NULL, NULL},
+  { TEXTMIRROR_TEXT_ORIENTATION_ANY, "Every line", "any" },
+  { TEXTMIRROR_TEXT_ORIENTATION_NORMAL,
+      "Only lines that read normally (mirrored text is left alone)", "normal" },
+  { TEXTMIRROR_TEXT_ORIENTATION_MIRRORED,
+      "Only lines that read mirror-reversed, which become readable", "mirrored" },
+  { 0, NULL, NULL },
 };
 
 GType
 gst_text_mirror_text_orientation_get_type (void)
 {
   static GType type = 0;
-  return gst_text_mirror_enum_type (&type, "GstTextMirrorTextOrientation",
-      gst_text_mirror_text_orientation_values);
+  return gst_text_mirror_enum_type (
+      &type, "GstTextMirrorTextOrientation", gst_text_mirror_text_orientation_values);
 }
 
 #define gst_text_mirror_parent_class parent_class
 G_DEFINE_TYPE (GstTextMirror, gst_text_mirror, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
     GST_TYPE_TEXT_MIRROR,
-    GST_DEBUG_CATEGORY_INIT (gst_text_mirror_debug, "textmirror", 0,
-        "Mirror-reverses text in video"));
+    GST_DEBUG_CATEGORY_INIT (
+        gst_text_mirror_debug, "textmirror", 0, "Mirror-reverses text in video"));
 
 /* Copies the property values; call with the object lock held. The strings stay owned by
  * the element, and the session copies them before the lock is released. */
 static TextMirrorSettings
-gst_text_mirror_settings_locked (GstTextMirror * self)
+gst_text_mirror_settings_locked (GstTextMirror *self)
 {
   TextMirrorSettings settings = {
     .regions = self->regions,
@@ -186,7 +179,7 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
     .min_text_height = self->min_text_height,
     .tracking = self->tracking,
     .smoothing = self->smoothing,
-    .hold_time = (int32_t) self->hold_time,     /* at most 60000: the property range */
+    .hold_time = (int32_t)self->hold_time, /* at most 60000: the property range */
     .draw_boxes = self->draw_boxes,
   };
   return settings;
@@ -194,7 +187,7 @@ gst_text_mirror_settings_locked (GstTextMirror * self)
 
 /* Hands changed settings to a running session; call with the object lock held. */
 static void
-gst_text_mirror_push_settings_locked (GstTextMirror * self)
+gst_text_mirror_push_settings_locked (GstTextMirror *self)
 {
   if (self->session != NULL) {
     TextMirrorSettings settings = gst_text_mirror_settings_locked (self);
@@ -203,7 +196,7 @@ gst_text_mirror_push_settings_locked (GstTextMirror * self)
 }
 
 static gboolean
-gst_text_mirror_start (GstBaseTransform * trans)
+gst_text_mirror_start (GstBaseTransform *trans)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (trans);
   TextMirrorSession *session;
@@ -218,8 +211,8 @@ gst_text_mirror_start (GstBaseTransform * trans)
   GST_OBJECT_UNLOCK (self);
 
   session = textmirror_session_new (&settings, error, sizeof (error));
-  g_free ((gchar *) settings.regions);
-  g_free ((gchar *) settings.model);
+  g_free ((gchar *)settings.regions);
+  g_free ((gchar *)settings.model);
   if (session == NULL)
     goto no_session;
 
@@ -230,16 +223,14 @@ gst_text_mirror_start (GstBaseTransform * trans)
   GST_OBJECT_UNLOCK (self);
   return TRUE;
 
-no_session:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
-        ("Could not start textmirror: %s", error), (NULL));
-    return FALSE;
-  }
+no_session : {
+  GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ, ("Could not start textmirror: %s", error), (NULL));
+  return FALSE;
+}
 }
 
 static gboolean
-gst_text_mirror_stop (GstBaseTransform * trans)
+gst_text_mirror_stop (GstBaseTransform *trans)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (trans);
   TextMirrorSession *session;
@@ -267,7 +258,7 @@ gst_text_mirror_map_format (GstVideoFormat format)
 /* Reads the table's names into gst_text_mirror_formats and adds both pad templates:
  * video/x-raw in every format of the table, any size and rate. */
 static void
-gst_text_mirror_add_pad_templates (GstElementClass * element_class)
+gst_text_mirror_add_pad_templates (GstElementClass *element_class)
 {
   GValue list = G_VALUE_INIT;
   GstCaps *caps = gst_caps_new_empty_simple ("video/x-raw");
@@ -279,11 +270,10 @@ gst_text_mirror_add_pad_templates (GstElementClass * element_class)
     const char *name = textmirror_format_name (i);
     GValue value = G_VALUE_INIT;
 
-    gst_text_mirror_formats[i] = name != NULL ?
-        gst_video_format_from_string (name) : GST_VIDEO_FORMAT_UNKNOWN;
+    gst_text_mirror_formats[i]
+        = name != NULL ? gst_video_format_from_string (name) : GST_VIDEO_FORMAT_UNKNOWN;
     if (gst_text_mirror_formats[i] == GST_VIDEO_FORMAT_UNKNOWN) {
-      GST_ERROR ("format %d of the table (%s) is no GStreamer format", i,
-          GST_STR_NULL (name));
+      GST_ERROR ("format %d of the table (%s) is no GStreamer format", i, GST_STR_NULL (name));
       continue;
     }
     g_value_init (&value, G_TYPE_STRING);
@@ -293,19 +283,18 @@ gst_text_mirror_add_pad_templates (GstElementClass * element_class)
   gst_text_mirror_n_formats = count;
   gst_caps_set_value (caps, "format", &list);
   g_value_unset (&list);
-  gst_caps_set_simple (caps, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
-      "height", GST_TYPE_INT_RANGE, 1, G_MAXINT,
-      "framerate", GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_set_simple (caps, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT, "height", GST_TYPE_INT_RANGE,
+      1, G_MAXINT, "framerate", GST_TYPE_FRACTION_RANGE, 0, 1, G_MAXINT, 1, NULL);
+  gst_element_class_add_pad_template (
+      element_class, gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (
+      element_class, gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
 }
 
 /* detection-mode=auto follows whether upstream is live, as the latency query tells. */
 static gboolean
-gst_text_mirror_query_upstream_live (GstTextMirror * self)
+gst_text_mirror_query_upstream_live (GstTextMirror *self)
 {
   GstQuery *query = gst_query_new_latency ();
   gboolean live = FALSE;
@@ -317,8 +306,8 @@ gst_text_mirror_query_upstream_live (GstTextMirror * self)
 }
 
 static gboolean
-gst_text_mirror_set_info (GstVideoFilter * filter, GstCaps * incaps,
-    GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
+gst_text_mirror_set_info (GstVideoFilter *filter, GstCaps *incaps, GstVideoInfo *in_info,
+    GstCaps *outcaps, GstVideoInfo *out_info)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (filter);
   TextMirrorFormat format = gst_text_mirror_map_format (GST_VIDEO_INFO_FORMAT (in_info));
@@ -327,39 +316,37 @@ gst_text_mirror_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (self->session == NULL)
     goto no_session;
 
-  status = textmirror_session_set_format (self->session, format,
-      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info));
+  status = textmirror_session_set_format (
+      self->session, format, GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info));
   if (status != TEXTMIRROR_OK)
     goto unsupported;
 
   self->upstream_live = gst_text_mirror_query_upstream_live (self);
-  GST_DEBUG_OBJECT (self, "mirroring %s %dx%d in place, upstream %s",
-      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info), self->upstream_live ? "live" : "not live");
+  GST_DEBUG_OBJECT (self, "mirroring %s %dx%d in place, upstream %s", GST_VIDEO_INFO_NAME (in_info),
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+      self->upstream_live ? "live" : "not live");
   return TRUE;
 
-no_session:
-  {
-    GST_ERROR_OBJECT (self, "caps %" GST_PTR_FORMAT " set before start", incaps);
-    return FALSE;
-  }
-unsupported:
-  {
-    GST_ERROR_OBJECT (self, "no mirror kernel for caps %" GST_PTR_FORMAT
-        " (status %d)", incaps, status);
-    return FALSE;
-  }
+no_session : {
+  GST_ERROR_OBJECT (self, "caps %" GST_PTR_FORMAT " set before start", incaps);
+  return FALSE;
+}
+unsupported : {
+  GST_ERROR_OBJECT (
+      self, "no mirror kernel for caps %" GST_PTR_FORMAT " (status %d)", incaps, status);
+  return FALSE;
+}
 }
 
 static TextMirrorTimestamps
-gst_text_mirror_timestamps (GstTextMirror * self, GstBuffer * buffer)
+gst_text_mirror_timestamps (GstTextMirror *self, GstBuffer *buffer)
 {
   GstSegment *segment = &GST_BASE_TRANSFORM (self)->segment;
   GstClockTime pts = GST_BUFFER_PTS (buffer);
   TextMirrorTimestamps stamps = {
     .pts = GST_CLOCK_TIME_IS_VALID (pts) ? pts : TEXTMIRROR_TIME_NONE,
-    .duration = GST_BUFFER_DURATION_IS_VALID (buffer) ?
-        GST_BUFFER_DURATION (buffer) : TEXTMIRROR_TIME_NONE,
+    .duration
+    = GST_BUFFER_DURATION_IS_VALID (buffer) ? GST_BUFFER_DURATION (buffer) : TEXTMIRROR_TIME_NONE,
     .stream_time = TEXTMIRROR_TIME_NONE,
     .running_time = TEXTMIRROR_TIME_NONE,
   };
@@ -377,18 +364,17 @@ gst_text_mirror_timestamps (GstTextMirror * self, GstBuffer * buffer)
 
 /* What the recognizer read, on a box's structure (bus message and ROI meta alike). */
 static void
-gst_text_mirror_set_reading (GstStructure * s, const TextMirrorBox * box)
+gst_text_mirror_set_reading (GstStructure *s, const TextMirrorBox *box)
 {
   if (!box->read)
     return;
-  gst_structure_set (s, "text", G_TYPE_STRING, box->text,
-      "text-score", G_TYPE_DOUBLE, box->text_score,
-      "mirrored", G_TYPE_BOOLEAN, box->mirrored != 0, NULL);
+  gst_structure_set (s, "text", G_TYPE_STRING, box->text, "text-score", G_TYPE_DOUBLE,
+      box->text_score, "mirrored", G_TYPE_BOOLEAN, box->mirrored != 0, NULL);
 }
 
 /* One element message per finished detection, shaped like facedetect's. */
 static void
-gst_text_mirror_post_detection (GstTextMirror * self)
+gst_text_mirror_post_detection (GstTextMirror *self)
 {
   const TextMirrorFrameResult *result = self->result;
   GValue boxes = G_VALUE_INIT;
@@ -400,10 +386,10 @@ gst_text_mirror_post_detection (GstTextMirror * self)
     GValue item = G_VALUE_INIT;
     GstStructure *entry;
 
-    entry = gst_structure_new ("text",
-        "x", G_TYPE_UINT, box->bounds_x, "y", G_TYPE_UINT, box->bounds_y,
-        "width", G_TYPE_UINT, box->bounds_width, "height", G_TYPE_UINT, box->bounds_height,
-        "angle", G_TYPE_DOUBLE, box->angle, "score", G_TYPE_DOUBLE, box->score, NULL);
+    entry = gst_structure_new ("text", "x", G_TYPE_UINT, box->bounds_x, "y", G_TYPE_UINT,
+        box->bounds_y, "width", G_TYPE_UINT, box->bounds_width, "height", G_TYPE_UINT,
+        box->bounds_height, "angle", G_TYPE_DOUBLE, box->angle, "score", G_TYPE_DOUBLE, box->score,
+        NULL);
     gst_text_mirror_set_reading (entry, box);
     g_value_init (&item, GST_TYPE_STRUCTURE);
     /* take, not gst_value_set_structure: that one copies, and the new structure leaked (one per
@@ -412,35 +398,34 @@ gst_text_mirror_post_detection (GstTextMirror * self)
     gst_value_list_append_and_take_value (&boxes, &item);
   }
 
-  s = gst_structure_new ("textmirror",
-      "timestamp", G_TYPE_UINT64, (guint64) result->detection_time.pts,
-      "stream-time", G_TYPE_UINT64, (guint64) result->detection_time.stream_time,
-      "running-time", G_TYPE_UINT64, (guint64) result->detection_time.running_time,
-      "duration", G_TYPE_UINT64, (guint64) result->detection_time.duration, NULL);
+  s = gst_structure_new ("textmirror", "timestamp", G_TYPE_UINT64,
+      (guint64)result->detection_time.pts, "stream-time", G_TYPE_UINT64,
+      (guint64)result->detection_time.stream_time, "running-time", G_TYPE_UINT64,
+      (guint64)result->detection_time.running_time, "duration", G_TYPE_UINT64,
+      (guint64)result->detection_time.duration, NULL);
   gst_structure_take_value (s, "boxes", &boxes);
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_element (GST_OBJECT (self), s));
+  gst_element_post_message (GST_ELEMENT (self), gst_message_new_element (GST_OBJECT (self), s));
 }
 
 static void
-gst_text_mirror_add_metas (GstTextMirror * self, GstBuffer * buffer)
+gst_text_mirror_add_metas (GstTextMirror *self, GstBuffer *buffer)
 {
   for (gint i = 0; i < self->result->n_mirrored; i++) {
     const TextMirrorBox *box = &self->result->mirrored[i];
     GstVideoRegionOfInterestMeta *meta;
     GstStructure *param;
 
-    meta = gst_buffer_add_video_region_of_interest_meta (buffer, "text",
-        box->bounds_x, box->bounds_y, box->bounds_width, box->bounds_height);
-    param = gst_structure_new ("textmirror", "angle", G_TYPE_DOUBLE, box->angle,
-        "score", G_TYPE_DOUBLE, box->score, NULL);
+    meta = gst_buffer_add_video_region_of_interest_meta (
+        buffer, "text", box->bounds_x, box->bounds_y, box->bounds_width, box->bounds_height);
+    param = gst_structure_new (
+        "textmirror", "angle", G_TYPE_DOUBLE, box->angle, "score", G_TYPE_DOUBLE, box->score, NULL);
     gst_text_mirror_set_reading (param, box);
     gst_video_region_of_interest_meta_add_param (meta, param);
   }
 }
 
 static GstFlowReturn
-gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * frame)
+gst_text_mirror_transform_frame_ip (GstVideoFilter *filter, GstVideoFrame *frame)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (filter);
   TextMirrorFrame planes;
@@ -464,8 +449,8 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
   }
   stamps = gst_text_mirror_timestamps (self, frame->buffer);
 
-  status = textmirror_session_process (self->session, &planes, &stamps,
-      self->upstream_live, self->result);
+  status = textmirror_session_process (
+      self->session, &planes, &stamps, self->upstream_live, self->result);
   if (status != TEXTMIRROR_OK)
     goto process_failed;
 
@@ -481,24 +466,21 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter * filter, GstVideoFrame * fra
     gst_text_mirror_post_detection (self);
   return GST_FLOW_OK;
 
-process_failed:
-  {
-    /* A frame before caps were set, as videoflip answers it. */
-    if (status == TEXTMIRROR_ERROR_NOT_CONFIGURED) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-          ("A %dx%d frame arrived before a format was negotiated", planes.width,
-              planes.height));
-      return GST_FLOW_NOT_NEGOTIATED;
-    }
-    GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
-        ("Mirroring a %dx%d frame failed (status %d)", planes.width,
-            planes.height, status));
-    return GST_FLOW_ERROR;
+process_failed : {
+  /* A frame before caps were set, as videoflip answers it. */
+  if (status == TEXTMIRROR_ERROR_NOT_CONFIGURED) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("A %dx%d frame arrived before a format was negotiated", planes.width, planes.height));
+    return GST_FLOW_NOT_NEGOTIATED;
   }
+  GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
+      ("Mirroring a %dx%d frame failed (status %d)", planes.width, planes.height, status));
+  return GST_FLOW_ERROR;
+}
 }
 
 static gboolean
-gst_text_mirror_sink_event (GstBaseTransform * trans, GstEvent * event)
+gst_text_mirror_sink_event (GstBaseTransform *trans, GstEvent *event)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (trans);
 
@@ -513,7 +495,7 @@ gst_text_mirror_sink_event (GstBaseTransform * trans, GstEvent * event)
  * other, whether to make the buffer writable and how to map it. Disabled means untouched
  * buffers, so passthrough lets GstBaseTransform skip making them writable. */
 static void
-gst_text_mirror_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
+gst_text_mirror_before_transform (GstBaseTransform *trans, GstBuffer *buffer)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (trans);
   gboolean enabled;
@@ -528,7 +510,7 @@ gst_text_mirror_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
 /* Whether a "regions" value parses; when it does not, says why (as a bus warning, or on
  * stderr outside a pipeline) and the previous regions stay. */
 static gboolean
-gst_text_mirror_regions_valid (GstTextMirror * self, const gchar * spec)
+gst_text_mirror_regions_valid (GstTextMirror *self, const gchar *spec)
 {
   gchar error[256];
   GstBus *bus;
@@ -546,7 +528,8 @@ gst_text_mirror_regions_valid (GstTextMirror * self, const gchar * spec)
     gst_object_unref (bus);
   } else {
     g_warning ("textmirror: invalid value for property \"regions\" (\"%s\"): %s; "
-        "the previous regions stay in effect", spec, error);
+               "the previous regions stay in effect",
+        spec, error);
   }
   return FALSE;
 }
@@ -570,8 +553,8 @@ gst_text_mirror_needs_restart (guint prop_id)
 
 /* The one switch that reads a property; call with the object lock held. */
 static void
-gst_text_mirror_get_property_locked (GstTextMirror * self, guint prop_id,
-    GValue * value, GParamSpec * pspec)
+gst_text_mirror_get_property_locked (
+    GstTextMirror *self, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id) {
     case PROP_REGIONS:
@@ -648,8 +631,8 @@ gst_text_mirror_get_property_locked (GstTextMirror * self, guint prop_id,
 
 /* The one switch that writes a property; call with the object lock held. */
 static void
-gst_text_mirror_set_property_locked (GstTextMirror * self, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
+gst_text_mirror_set_property_locked (
+    GstTextMirror *self, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   switch (prop_id) {
     case PROP_REGIONS:
@@ -732,7 +715,7 @@ gst_text_mirror_set_property_locked (GstTextMirror * self, guint prop_id,
 /* A property value for the log: an enum by its nick ("vertical"), anything else as GLib
  * prints it. Free with g_free. */
 static gchar *
-gst_text_mirror_value_text (const GValue * value)
+gst_text_mirror_value_text (const GValue *value)
 {
   if (G_VALUE_HOLDS_ENUM (value)) {
     GEnumClass *klass = g_type_class_peek (G_VALUE_TYPE (value));
@@ -744,15 +727,14 @@ gst_text_mirror_value_text (const GValue * value)
 }
 
 static void
-gst_text_mirror_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
+gst_text_mirror_set_property (
+    GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (object);
   GValue old = G_VALUE_INIT;
   gchar *old_text, *new_text;
 
-  if (prop_id == PROP_REGIONS
-      && !gst_text_mirror_regions_valid (self, g_value_get_string (value)))
+  if (prop_id == PROP_REGIONS && !gst_text_mirror_regions_valid (self, g_value_get_string (value)))
     return;
 
   GST_OBJECT_LOCK (self);
@@ -762,7 +744,9 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
     GST_OBJECT_UNLOCK (self);
     GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
         ("The \"%s\" property can only be changed while the element is stopped "
-            "(NULL or READY state); the new value was ignored", pspec->name), (NULL));
+         "(NULL or READY state); the new value was ignored",
+            pspec->name),
+        (NULL));
     return;
   }
   g_value_init (&old, G_PARAM_SPEC_VALUE_TYPE (pspec));
@@ -780,8 +764,7 @@ gst_text_mirror_set_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
-    GParamSpec * pspec)
+gst_text_mirror_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (object);
 
@@ -791,7 +774,7 @@ gst_text_mirror_get_property (GObject * object, guint prop_id, GValue * value,
 }
 
 static void
-gst_text_mirror_finalize (GObject * object)
+gst_text_mirror_finalize (GObject *object)
 {
   GstTextMirror *self = GST_TEXT_MIRROR (object);
 
@@ -804,7 +787,7 @@ gst_text_mirror_finalize (GObject * object)
 }
 
 static void
-gst_text_mirror_class_init (GstTextMirrorClass * klass)
+gst_text_mirror_class_init (GstTextMirrorClass *klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
@@ -822,28 +805,20 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "Fixed regions that are always mirrored: \"x,y,w,h[,angle];...\" in "
           "normalized frame coordinates (0..1, origin top-left; x,y is the "
           "top-left corner, angle in degrees turns the box about its centre)",
-          NULL,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_FLIP,
-      g_param_spec_enum ("flip", "Flip",
-          "The reversal applied inside each region", GST_TYPE_TEXT_MIRROR_FLIP,
-          defaults->flip,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+      g_param_spec_enum ("flip", "Flip", "The reversal applied inside each region",
+          GST_TYPE_TEXT_MIRROR_FLIP, defaults->flip,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_ENABLED,
       g_param_spec_boolean ("enabled", "Enabled",
-          "Mirror regions; when false, frames pass through untouched",
-          props->enabled,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "Mirror regions; when false, frames pass through untouched", props->enabled,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECT,
       g_param_spec_boolean ("detect", "Detect text",
           "Find lines of text with the neural detector and mirror them "
           "(false: only the fixed regions are mirrored and no model is needed)",
-          defaults->detect,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          defaults->detect, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_MODEL,
       g_param_spec_string ("model", "Model",
           "Path of the PP-OCRv4 text detection model (ONNX). Default: "
@@ -851,9 +826,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, "
           "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ "
           "(scripts/install.sh puts it there)",
-          NULL,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_VERIFY,
       g_param_spec_boolean ("verify", "Verify",
           "Mirror a detected box only once the text recognizer read at least "
@@ -862,8 +835,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "recognizer reads Latin, Chinese, Cyrillic and Greek, not Arabic or "
           "Hebrew: set false for those",
           defaults->verify,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_TEXT_ORIENTATION,
       g_param_spec_enum ("text-orientation", "Text orientation",
           "Which lines are turned, by how they read: any, only those that "
@@ -871,8 +843,7 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "view: videoflip video-direction=horiz ! textmirror "
           "text-orientation=mirrored)",
           GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, defaults->text_orientation,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_SEAMLESS,
       g_param_spec_boolean ("seamless", "Seamless",
           "Mirror the text of each detected line but not its background: the "
@@ -882,120 +853,99 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
           "plain mirror); false mirrors the box as it is. Fixed regions are "
           "always plain mirrors",
           defaults->seamless,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECTION_MODE,
       g_param_spec_enum ("detection-mode", "Detection mode",
           "When detection runs: on an internal queue without delaying frames "
           "(async), or waiting for it on frames spaced by 1/detection-rate in "
           "stream time, reproducible (sync); auto = async for live sources",
           GST_TYPE_TEXT_MIRROR_DETECTION_MODE, defaults->detection_mode,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECTION_RATE,
       g_param_spec_double ("detection-rate", "Detection rate",
-          "Upper bound on text detections per second of stream time",
-          props->detection_rate.minimum, props->detection_rate.maximum,
-          defaults->detection_rate,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "Upper bound on text detections per second of stream time", props->detection_rate.minimum,
+          props->detection_rate.maximum, defaults->detection_rate,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
       g_param_spec_int ("detection-size", "Detection size",
           "Long side, in pixels, of the picture the detector sees (rounded to "
           "a multiple of 32); larger finds smaller text but costs more",
-          (gint) props->detection_size.minimum,
-          (gint) props->detection_size.maximum, defaults->detection_size,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          (gint)props->detection_size.minimum, (gint)props->detection_size.maximum,
+          defaults->detection_size,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_THREADS,
       g_param_spec_int ("threads", "Threads",
           "Threads the detector may use (0 = automatic: one per core; they run "
           "at a lower priority, so the streaming thread still gets a core)",
-          (gint) props->threads.minimum, (gint) props->threads.maximum,
-          defaults->threads,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          (gint)props->threads.minimum, (gint)props->threads.maximum, defaults->threads,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_PARALLEL_DETECTIONS,
       g_param_spec_int ("parallel-detections", "Parallel detections",
           "Detections that run side by side, each on its own copy of the "
           "network with a share of the threads. On 2 cores one detection with "
           "both threads measured faster than two with one each; more may pay "
           "on machines with more cores",
-          (gint) props->parallel_detections.minimum,
-          (gint) props->parallel_detections.maximum,
+          (gint)props->parallel_detections.minimum, (gint)props->parallel_detections.maximum,
           defaults->parallel_detections,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_INFERENCE_PRECISION,
       g_param_spec_enum ("inference-precision", "Inference precision",
           "Numeric precision of the neural networks: auto lets OpenVINO pick "
           "bf16 on CPUs that have it (faster, results differ slightly between "
           "CPUs); f32 gives the same results on every CPU",
           GST_TYPE_TEXT_MIRROR_PRECISION, defaults->precision,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
       g_param_spec_double ("text-threshold", "Text threshold",
-          "Text probability above which a pixel counts as text",
-          props->text_threshold.minimum, props->text_threshold.maximum,
-          defaults->text_threshold,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "Text probability above which a pixel counts as text", props->text_threshold.minimum,
+          props->text_threshold.maximum, defaults->text_threshold,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_BOX_THRESHOLD,
       g_param_spec_double ("box-threshold", "Box threshold",
-          "Mean text probability a box needs to be mirrored",
-          props->box_threshold.minimum, props->box_threshold.maximum,
-          defaults->box_threshold,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "Mean text probability a box needs to be mirrored", props->box_threshold.minimum,
+          props->box_threshold.maximum, defaults->box_threshold,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_MIN_TEXT_HEIGHT,
       g_param_spec_double ("min-text-height", "Minimum text height",
           "Lines of text shorter than this fraction of the frame height are "
-          "left alone", props->min_text_height.minimum,
-          props->min_text_height.maximum, defaults->min_text_height,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "left alone",
+          props->min_text_height.minimum, props->min_text_height.maximum, defaults->min_text_height,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_TRACKING,
       g_param_spec_boolean ("tracking", "Tracking",
           "Move boxes with the picture between detections (optical flow) and "
           "bring late detections up to date; false holds each box where it was "
-          "last detected", defaults->tracking,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "last detected",
+          defaults->tracking,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_SMOOTHING,
       g_param_spec_double ("smoothing", "Smoothing",
           "Weight of each new detection in a tracked box: box = smoothing x "
           "detection + (1 - smoothing) x previous box, on centre, size and angle "
-          "(1 = no smoothing)", props->smoothing.minimum, props->smoothing.maximum,
-          defaults->smoothing,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "(1 = no smoothing)",
+          props->smoothing.minimum, props->smoothing.maximum, defaults->smoothing,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
       g_param_spec_uint ("hold-time", "Hold time",
           "Milliseconds a box is kept after the last detection that found its "
           "text, so missed detections do not make it blink (a box the optical "
           "flow has lost ends at the first detection that misses it)",
-          (guint) props->hold_time.minimum, (guint) props->hold_time.maximum,
-          (guint) defaults->hold_time,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          (guint)props->hold_time.minimum, (guint)props->hold_time.maximum,
+          (guint)defaults->hold_time,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
       g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"textmirror\" element message after each detection",
-          props->post_messages,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          "Post a \"textmirror\" element message after each detection", props->post_messages,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DRAW_BOXES,
       g_param_spec_boolean ("draw-boxes", "Draw boxes",
           "Outline the mirrored text boxes, for debugging: green where the "
           "detector has just found the text, orange where tracking carries "
           "the box between detections",
           defaults->draw_boxes,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 
-  gst_element_class_set_static_metadata (element_class,
-      "Text mirror", "Filter/Effect/Video",
+  gst_element_class_set_static_metadata (element_class, "Text mirror", "Filter/Effect/Video",
       "Finds printed text in video and mirror-reverses only the text, in place",
       "The textmirror authors");
   gst_text_mirror_add_pad_templates (element_class);
@@ -1007,15 +957,13 @@ gst_text_mirror_class_init (GstTextMirrorClass * klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_text_mirror_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_text_mirror_stop);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_text_mirror_sink_event);
-  trans_class->before_transform =
-      GST_DEBUG_FUNCPTR (gst_text_mirror_before_transform);
+  trans_class->before_transform = GST_DEBUG_FUNCPTR (gst_text_mirror_before_transform);
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_text_mirror_set_info);
-  filter_class->transform_frame_ip =
-      GST_DEBUG_FUNCPTR (gst_text_mirror_transform_frame_ip);
+  filter_class->transform_frame_ip = GST_DEBUG_FUNCPTR (gst_text_mirror_transform_frame_ip);
 }
 
 static void
-gst_text_mirror_init (GstTextMirror * self)
+gst_text_mirror_init (GstTextMirror *self)
 {
   const TextMirrorProperties *props = textmirror_properties ();
   const TextMirrorSettings *defaults = &props->defaults;
@@ -1039,7 +987,7 @@ gst_text_mirror_init (GstTextMirror * self)
   self->min_text_height = defaults->min_text_height;
   self->tracking = defaults->tracking;
   self->smoothing = defaults->smoothing;
-  self->hold_time = (guint) defaults->hold_time;
+  self->hold_time = (guint)defaults->hold_time;
   self->post_messages = props->post_messages;
   self->draw_boxes = defaults->draw_boxes;
   self->session = NULL;

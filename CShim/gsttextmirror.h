@@ -22,8 +22,7 @@ GType gst_text_mirror_precision_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION (gst_text_mirror_text_orientation_get_type ())
 GType gst_text_mirror_text_orientation_get_type (void);
 
-struct _GstTextMirror
-{
+struct _GstTextMirror {
   GstVideoFilter parent;
 
   /* Locking. Property values are protected by the object lock. They are the element's

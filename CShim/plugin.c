@@ -17,7 +17,7 @@
 static gchar *textmirror_loaded_from = NULL;
 
 static gboolean
-plugin_init (GstPlugin * plugin)
+plugin_init (GstPlugin *plugin)
 {
   if (textmirror_loaded_from == NULL && gst_plugin_get_filename (plugin) != NULL)
     textmirror_loaded_from = g_strdup (gst_plugin_get_filename (plugin));
@@ -31,8 +31,8 @@ textmirror_plugin_filename (void)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, textmirror,
-    "Mirror-reverses the text found in video, in place",
-    plugin_init, TEXTMIRROR_VERSION, "LGPL", "textmirror", TEXTMIRROR_ORIGIN)
+    "Mirror-reverses the text found in video, in place", plugin_init, TEXTMIRROR_VERSION, "LGPL",
+    "textmirror", TEXTMIRROR_ORIGIN)
 
 int
 textmirror_plugin_register_static (void)
@@ -45,6 +45,6 @@ textmirror_plugin_register_static (void)
     return 1;
   }
   return gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR, "textmirror",
-      "Mirror-reverses the text found in video, in place", plugin_init,
-      TEXTMIRROR_VERSION, "LGPL", "textmirror", "textmirror", TEXTMIRROR_ORIGIN);
+      "Mirror-reverses the text found in video, in place", plugin_init, TEXTMIRROR_VERSION, "LGPL",
+      "textmirror", "textmirror", TEXTMIRROR_ORIGIN);
 }

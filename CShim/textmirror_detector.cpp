@@ -29,8 +29,8 @@
 #include <vector>
 
 namespace openvino = textmirror::openvino;
-using textmirror::CaughtError;
 using textmirror::caught_error;
+using textmirror::CaughtError;
 using textmirror::copy_message;
 using textmirror::loading_failure;
 
@@ -41,7 +41,7 @@ namespace {
 constexpr float kMinKernelSide = 3.0f;
 constexpr size_t kMaxCandidates = 1000;
 
-}  // namespace
+} // namespace
 
 struct TextMirrorDetector {
   std::unique_ptr<openvino::Network> net;
@@ -51,7 +51,7 @@ struct TextMirrorDetector {
   /* Reused from frame to frame so a detection allocates only what OpenCV allocates. */
   cv::Mat mask;
   cv::Mat score_mask;
-  std::vector<std::vector<cv::Point>> contours;
+  std::vector<std::vector<cv::Point> > contours;
   std::vector<TextMirrorDetectedBox> boxes;
 };
 
@@ -86,22 +86,23 @@ textmirror_detector_forward (TextMirrorDetector *detector)
   std::vector<int64_t> shape;
   const float *output = detector->net->infer (shape);
   /* DB's head upsamples back to the input size: expect 1 x 1 x H x W. */
-  if (shape != std::vector<int64_t> { 1, 1, detector->height, detector->width })
+  if (shape != std::vector<int64_t>{ 1, 1, detector->height, detector->width })
     throw openvino::Error ("the model's output is not a 1x1x" + std::to_string (detector->height)
-        + "x" + std::to_string (detector->width) + " probability map; is it a DB text detector?");
+                           + "x" + std::to_string (detector->width)
+                           + " probability map; is it a DB text detector?");
   return cv::Mat (detector->height, detector->width, CV_32F, const_cast<float *> (output));
 }
 
 /* Mean probability inside the rotated rectangle: PP-OCR's "fast" box score, which its
  * thresholds (box_thresh 0.5-0.6) were tuned for. */
 float
-textmirror_detector_box_score (TextMirrorDetector *detector, const cv::Mat &prob,
-    const cv::RotatedRect &rect)
+textmirror_detector_box_score (
+    TextMirrorDetector *detector, const cv::Mat &prob, const cv::RotatedRect &rect)
 {
   cv::Point2f corners[4];
   rect.points (corners);
   cv::Rect bounds = cv::boundingRect (std::vector<cv::Point2f> (corners, corners + 4))
-      & cv::Rect (0, 0, prob.cols, prob.rows);
+                    & cv::Rect (0, 0, prob.cols, prob.rows);
   if (bounds.empty ())
     return 0.0f;
   detector->score_mask.create (bounds.size (), CV_8U);
@@ -113,7 +114,7 @@ textmirror_detector_box_score (TextMirrorDetector *detector, const cv::Mat &prob
   return static_cast<float> (cv::mean (prob (bounds), detector->score_mask)[0]);
 }
 
-}  // namespace
+} // namespace
 
 extern "C" {
 
@@ -128,9 +129,9 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
   const int max_side = static_cast<int> (textmirror_properties ()->detection_size.maximum);
   if (input_width <= 0 || input_height <= 0 || input_width % 32 != 0 || input_height % 32 != 0
       || input_width > max_side || input_height > max_side) {
-    copy_message (error, error_size, "input size " + std::to_string (input_width) + "x"
-        + std::to_string (input_height) + " is not a multiple of 32 between 32 and "
-        + std::to_string (max_side));
+    copy_message (error, error_size,
+        "input size " + std::to_string (input_width) + "x" + std::to_string (input_height)
+            + " is not a multiple of 32 between 32 and " + std::to_string (max_side));
     return nullptr;
   }
   if (threads < 0) {
@@ -145,7 +146,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     detector->height = input_height;
     openvino::at_worker_priority ([&] {
       detector->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
-          std::vector<int64_t> { 1, 3, input_height, input_width }, threads, precision);
+          std::vector<int64_t>{ 1, 3, input_height, input_width }, threads, precision);
       detector->net->input ({ 1, 3, input_height, input_width });
       /* One run now: it proves the model is a DB detector that runs at this size (a wrong
        * file fails here, at start, not on the first frame), and it makes OpenVINO allocate
@@ -154,8 +155,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
     });
     return detector.release ();
   } catch (...) {
-    copy_message (error, error_size, loading_failure (model_path, "model",
-        "the PP-OCR detector"));
+    copy_message (error, error_size, loading_failure (model_path, "model", "the PP-OCR detector"));
   }
   return nullptr;
 }
@@ -184,17 +184,20 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
   if (detector == nullptr)
     return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   detector->last_error.clear ();
-  if (rgb == nullptr || out_count == nullptr || max_boxes < 0 || (out == nullptr && max_boxes > 0)) {
+  if (rgb == nullptr || out_count == nullptr || max_boxes < 0
+      || (out == nullptr && max_boxes > 0)) {
     detector->last_error = "a NULL pointer or a negative max_boxes";
     return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   }
   if (width != detector->width || height != detector->height || stride < 3 * width) {
-    detector->last_error = "image " + std::to_string (width) + "x" + std::to_string (height)
-        + " (stride " + std::to_string (stride) + ") does not match the detector's input size "
-        + std::to_string (detector->width) + "x" + std::to_string (detector->height);
+    detector->last_error
+        = "image " + std::to_string (width) + "x" + std::to_string (height) + " (stride "
+          + std::to_string (stride) + ") does not match the detector's input size "
+          + std::to_string (detector->width) + "x" + std::to_string (detector->height);
     return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   }
-  if (!(text_threshold > 0.0f && text_threshold < 1.0f) || !(box_threshold >= 0.0f && box_threshold <= 1.0f)) {
+  if (!(text_threshold > 0.0f && text_threshold < 1.0f)
+      || !(box_threshold >= 0.0f && box_threshold <= 1.0f)) {
     detector->last_error = "text_threshold must be in (0, 1) and box_threshold in [0, 1]";
     return TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT;
   }
@@ -235,8 +238,8 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
       std::vector<float> scores;
       for (const auto &box : detector->boxes)
         scores.push_back (box.score);
-      std::nth_element (scores.begin (), scores.begin () + (scores.size () - max_boxes),
-          scores.end ());
+      std::nth_element (
+          scores.begin (), scores.begin () + (scores.size () - max_boxes), scores.end ());
       float cutoff = max_boxes > 0 ? scores[scores.size () - max_boxes] : 2.0f;
       int written = 0;
       for (const auto &box : detector->boxes) {
@@ -253,8 +256,8 @@ textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb, int w
     CaughtError caught = caught_error ();
     detector->last_error = caught.message;
     return caught.out_of_memory ? TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY
-        : TEXTMIRROR_DETECTOR_ERROR_INFERENCE;
+                                : TEXTMIRROR_DETECTOR_ERROR_INFERENCE;
   }
 }
 
-}  /* extern "C" */
+} /* extern "C" */

@@ -8,7 +8,8 @@
 
 namespace textmirror {
 
-void copy_message (char *error, size_t error_size, const std::string &text)
+void
+copy_message (char *error, size_t error_size, const std::string &text)
 {
   if (error == nullptr || error_size == 0)
     return;
@@ -17,7 +18,8 @@ void copy_message (char *error, size_t error_size, const std::string &text)
   error[n] = '\0';
 }
 
-CaughtError caught_error ()
+CaughtError
+caught_error ()
 {
   try {
     throw;
@@ -30,10 +32,11 @@ CaughtError caught_error ()
   }
 }
 
-std::string loading_failure (const char *path, const char *what, const char *expected)
+std::string
+loading_failure (const char *path, const char *what, const char *expected)
 {
   return std::string ("could not load the ") + what + " '" + path + "' (is it " + expected
-      + " fetched by scripts/fetch-model.sh?): " + caught_error ().message;
+         + " fetched by scripts/fetch-model.sh?): " + caught_error ().message;
 }
 
-}  // namespace textmirror
+} // namespace textmirror

@@ -27,4 +27,4 @@ CaughtError caught_error ();
  * it <expected> fetched by scripts/fetch-model.sh?): <what the exception says>". */
 std::string loading_failure (const char *path, const char *what, const char *expected);
 
-}  // namespace textmirror
+} // namespace textmirror

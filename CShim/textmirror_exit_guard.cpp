@@ -10,9 +10,9 @@ namespace textmirror {
 
 namespace {
 
-std::atomic<int> in_flight { 0 };
-std::atomic<bool> exiting { false };
-std::atomic<int> registrations { 0 };
+std::atomic<int> in_flight{ 0 };
+std::atomic<bool> exiting{ false };
+std::atomic<int> registrations{ 0 };
 
 /* The libraries make some static objects lazily, on the first use of a code path (the first
  * inference of a network, the first crop of a new width): their destructors are registered
@@ -34,7 +34,7 @@ refuse_calls_and_wait ()
     usleep (1000);
 }
 
-}  // namespace
+} // namespace
 
 LibraryCall::LibraryCall ()
 {
@@ -58,4 +58,4 @@ LibraryCall::~LibraryCall ()
   }
 }
 
-}  // namespace textmirror
+} // namespace textmirror

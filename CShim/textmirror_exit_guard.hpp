@@ -31,4 +31,4 @@ public:
   LibraryCall &operator= (const LibraryCall &) = delete;
 };
 
-}  // namespace textmirror
+} // namespace textmirror

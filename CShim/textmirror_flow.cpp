@@ -49,20 +49,21 @@ constexpr int kMaxSide = 8192;
 
 /* Runs `work` on this thread with every OpenCV parallel_for_ inside it serial (see the top of
  * the file). Exceptions pass through. */
-void textmirror_flow_serially (const std::function<void ()> &work)
+void
+textmirror_flow_serially (const std::function<void ()> &work)
 {
   textmirror::LibraryCall call;
   cv::parallel_for_ (cv::Range (0, 1), [&work] (const cv::Range &) { work (); });
 }
 
-}  // namespace
+} // namespace
 
 struct TextMirrorFlow {
   TextMirrorFlowParams params;
   /* Pyramids with derivatives, as buildOpticalFlowPyramid makes them: level L's picture at
    * index 2L. [0] is the previous picture, [1] the newest. */
   std::vector<cv::Mat> pyramids[2];
-  int pictures = 0;             /* pushed since the last reset, at most 2 */
+  int pictures = 0; /* pushed since the last reset, at most 2 */
   int width = 0;
   int height = 0;
   std::string last_error;
@@ -90,7 +91,7 @@ textmirror_flow_failed (TextMirrorFlow *flow)
   return caught.out_of_memory ? TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY : TEXTMIRROR_FLOW_ERROR_OPENCV;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" {
 
@@ -101,15 +102,14 @@ textmirror_flow_new (const TextMirrorFlowParams *params, char *error, size_t err
     textmirror::copy_message (error, error_size, "no flow parameters given");
     return nullptr;
   }
-  if (params->window < 5 || params->window > 31 || params->window % 2 == 0
-      || params->levels < 0 || params->levels > 5
-      || params->iterations < 1 || params->iterations > 100
+  if (params->window < 5 || params->window > 31 || params->window % 2 == 0 || params->levels < 0
+      || params->levels > 5 || params->iterations < 1 || params->iterations > 100
       || !(params->epsilon > 0.0f && params->epsilon < 10.0f)) {
-    textmirror::copy_message (error, error_size, "flow parameters out of range: window "
-        + std::to_string (params->window) + " (odd, 5..31), levels "
-        + std::to_string (params->levels) + " (0..5), iterations "
-        + std::to_string (params->iterations) + " (1..100), epsilon "
-        + std::to_string (params->epsilon) + " (0..10)");
+    textmirror::copy_message (error, error_size,
+        "flow parameters out of range: window " + std::to_string (params->window)
+            + " (odd, 5..31), levels " + std::to_string (params->levels) + " (0..5), iterations "
+            + std::to_string (params->iterations) + " (1..100), epsilon "
+            + std::to_string (params->epsilon) + " (0..10)");
     return nullptr;
   }
   try {
@@ -146,8 +146,8 @@ textmirror_flow_last_error (const TextMirrorFlow *flow)
 }
 
 TextMirrorFlowStatus
-textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray, int32_t width, int32_t height,
-    int32_t stride)
+textmirror_flow_push (
+    TextMirrorFlow *flow, const uint8_t *gray, int32_t width, int32_t height, int32_t stride)
 {
   if (flow == nullptr)
     return TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT;
@@ -155,8 +155,9 @@ textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray, int32_t width, 
   if (gray == nullptr || width < kMinSide || height < kMinSide || width > kMaxSide
       || height > kMaxSide || stride < width) {
     flow->last_error = "picture " + std::to_string (width) + "x" + std::to_string (height)
-        + " (stride " + std::to_string (stride) + ") is not a valid gray picture of "
-        + std::to_string (kMinSide) + ".." + std::to_string (kMaxSide) + " pixels a side";
+                       + " (stride " + std::to_string (stride) + ") is not a valid gray picture of "
+                       + std::to_string (kMinSide) + ".." + std::to_string (kMaxSide)
+                       + " pixels a side";
     return TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT;
   }
   if (width != flow->width || height != flow->height) {
@@ -167,13 +168,13 @@ textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray, int32_t width, 
   try {
     /* The Mat only wraps the caller's pixels; the pyramid is built from a copy
      * (tryReuseInputImage = false), so nothing refers to them after this call. */
-    const cv::Mat picture (height, width, CV_8UC1, const_cast<uint8_t *> (gray),
-        static_cast<size_t> (stride));
+    const cv::Mat picture (
+        height, width, CV_8UC1, const_cast<uint8_t *> (gray), static_cast<size_t> (stride));
     std::swap (flow->pyramids[0], flow->pyramids[1]);
     const cv::Size window (flow->params.window, flow->params.window);
     textmirror_flow_serially ([&] {
-      cv::buildOpticalFlowPyramid (picture, flow->pyramids[1], window, flow->params.levels,
-          true, cv::BORDER_REFLECT_101, cv::BORDER_CONSTANT, false);
+      cv::buildOpticalFlowPyramid (picture, flow->pyramids[1], window, flow->params.levels, true,
+          cv::BORDER_REFLECT_101, cv::BORDER_CONSTANT, false);
     });
     flow->pictures = std::min (flow->pictures + 1, 2);
     return TEXTMIRROR_FLOW_OK;
@@ -206,8 +207,9 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
   for (int32_t i = 0; i < n_areas; i++) {
     const TextMirrorFlowArea &a = areas[i];
     if (a.max_points < 1 || !(a.min_distance >= 0.0f) || !(a.quality > 0.0f && a.quality < 1.0f)) {
-      flow->last_error = "area " + std::to_string (i) + ": max_points must be >= 1, "
-          "min_distance >= 0 and quality in (0, 1)";
+      flow->last_error = "area " + std::to_string (i)
+                         + ": max_points must be >= 1, "
+                           "min_distance >= 0 and quality in (0, 1)";
       return TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT;
     }
   }
@@ -222,7 +224,7 @@ textmirror_flow_find_features (TextMirrorFlow *flow, const TextMirrorFlowArea *a
         /* Clipped to the picture. A corner found near the clipped edge is still a fine
          * feature: LK samples the bordered pyramid. */
         const cv::Rect rect = cv::Rect (a.x, a.y, std::max (a.width, 1), std::max (a.height, 1))
-            & cv::Rect (0, 0, picture.cols, picture.rows);
+                              & cv::Rect (0, 0, picture.cols, picture.rows);
         /* goodFeaturesToTrack's 3x3 blocks need a few pixels each way. */
         if (rect.width < 3 || rect.height < 3)
           continue;
@@ -276,14 +278,15 @@ textmirror_flow_track (TextMirrorFlow *flow, const TextMirrorFlowPoint *from,
     textmirror_flow_serially ([&] {
       cv::calcOpticalFlowPyrLK (flow->pyramids[0], flow->pyramids[1], flow->from, flow->to,
           flow->status, flow->errors, cv::Size (p.window, p.window), levels,
-          cv::TermCriteria (cv::TermCriteria::COUNT | cv::TermCriteria::EPS, p.iterations,
-              p.epsilon),
+          cv::TermCriteria (
+              cv::TermCriteria::COUNT | cv::TermCriteria::EPS, p.iterations, p.epsilon),
           cv::OPTFLOW_USE_INITIAL_FLOW);
     });
     for (int32_t i = 0; i < count; i++) {
       to[i].x = flow->to[i].x;
       to[i].y = flow->to[i].y;
-      found[i] = flow->status[i] != 0 && std::isfinite (flow->to[i].x) && std::isfinite (flow->to[i].y);
+      found[i]
+          = flow->status[i] != 0 && std::isfinite (flow->to[i].x) && std::isfinite (flow->to[i].y);
     }
     return TEXTMIRROR_FLOW_OK;
   } catch (...) {
@@ -291,4 +294,4 @@ textmirror_flow_track (TextMirrorFlow *flow, const TextMirrorFlowPoint *from,
   }
 }
 
-}  /* extern "C" */
+} /* extern "C" */

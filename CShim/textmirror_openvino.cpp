@@ -18,14 +18,17 @@ namespace textmirror::openvino {
 
 namespace {
 
-[[noreturn]] void fail (const std::string &what, ov_status_e status)
+[[noreturn]] void
+fail (const std::string &what, ov_status_e status)
 {
   const char *detail = ov_get_last_err_msg ();
   throw Error (what + " failed (OpenVINO status " + std::to_string (static_cast<int> (status))
-      + (detail != nullptr && detail[0] != '\0' ? std::string ("): ") + detail : std::string (")")));
+               + (detail != nullptr && detail[0] != '\0' ? std::string ("): ") + detail
+                                                         : std::string (")")));
 }
 
-void check (ov_status_e status, const char *what)
+void
+check (ov_status_e status, const char *what)
 {
   if (status != OK)
     fail (what, status);
@@ -35,7 +38,8 @@ void check (ov_status_e status, const char *what)
  * its thread pool, and destroying it from a static destructor while a detection thread is
  * still inside a network (an application that exits mid-stream) would crash; the process's
  * exit reclaims it. */
-ov_core_t *core ()
+ov_core_t *
+core ()
 {
   static ov_core_t *shared = [] {
     ov_core_t *made = nullptr;
@@ -50,11 +54,12 @@ ov_core_t *core ()
 constexpr int kWorkerNice = 2;
 
 std::mutex model_cache_mutex;
-std::map<std::string, std::weak_ptr<const ModelBytes>> model_cache;
+std::map<std::string, std::weak_ptr<const ModelBytes> > model_cache;
 
-}  // namespace
+} // namespace
 
-std::shared_ptr<const ModelBytes> read_model_file (const char *path)
+std::shared_ptr<const ModelBytes>
+read_model_file (const char *path)
 {
   struct stat info;
   if (stat (path, &info) != 0)
@@ -63,7 +68,8 @@ std::shared_ptr<const ModelBytes> read_model_file (const char *path)
     throw Error (std::string ("model file '") + path + "' is not a regular, non-empty file");
   /* A replaced file (other size or time) is read again. */
   std::string key = std::string (path) + '\n' + std::to_string (info.st_size) + '\n'
-      + std::to_string (info.st_mtim.tv_sec) + '.' + std::to_string (info.st_mtim.tv_nsec);
+                    + std::to_string (info.st_mtim.tv_sec) + '.'
+                    + std::to_string (info.st_mtim.tv_nsec);
 
   std::lock_guard<std::mutex> lock (model_cache_mutex);
   auto found = model_cache.find (key);
@@ -84,7 +90,8 @@ std::shared_ptr<const ModelBytes> read_model_file (const char *path)
   return bytes;
 }
 
-void at_worker_priority (const std::function<void ()> &work)
+void
+at_worker_priority (const std::function<void ()> &work)
 {
   std::exception_ptr failure;
   std::thread worker ([&] {
@@ -105,7 +112,8 @@ void at_worker_priority (const std::function<void ()> &work)
     std::rethrow_exception (failure);
 }
 
-int effective_threads (int threads)
+int
+effective_threads (int threads)
 {
   long cores = sysconf (_SC_NPROCESSORS_ONLN);
   int available = cores > 0 ? static_cast<int> (cores) : 1;
@@ -117,16 +125,16 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
     : bytes_ (std::move (bytes))
 {
   try {
-    check (ov_core_read_model_from_memory_buffer (core (), bytes_->data (), bytes_->size (),
-               nullptr, &model_),
+    check (ov_core_read_model_from_memory_buffer (
+               core (), bytes_->data (), bytes_->size (), nullptr, &model_),
         "reading the ONNX model");
 
     std::vector<ov_dimension_t> dimensions;
     for (int64_t side : input_shape)
-      dimensions.push_back (side < 0 ? ov_dimension_t { -1, -1 } : ov_dimension_t { side, side });
+      dimensions.push_back (side < 0 ? ov_dimension_t{ -1, -1 } : ov_dimension_t{ side, side });
     ov_partial_shape_t partial;
-    check (ov_partial_shape_create (static_cast<int64_t> (dimensions.size ()), dimensions.data (),
-               &partial),
+    check (ov_partial_shape_create (
+               static_cast<int64_t> (dimensions.size ()), dimensions.data (), &partial),
         "making the input shape");
     ov_status_e reshaped = ov_model_reshape_single_input (model_, partial);
     ov_partial_shape_free (&partial);
@@ -145,8 +153,8 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
      * slightly between CPUs); f32: the same results on every CPU. */
     if (precision == TEXTMIRROR_PRECISION_F32)
       properties.push_back ({ ov_property_key_hint_inference_precision, "f32" });
-    check (ov_core_compile_model_props (core (), model_, "CPU", properties.size (),
-               properties.data (), &compiled_),
+    check (ov_core_compile_model_props (
+               core (), model_, "CPU", properties.size (), properties.data (), &compiled_),
         "compiling the model for the CPU");
     check (ov_compiled_model_create_infer_request (compiled_, &request_),
         "making an inference request");
@@ -161,7 +169,8 @@ Network::~Network ()
   release ();
 }
 
-void Network::release ()
+void
+Network::release ()
 {
   if (input_tensor_ != nullptr)
     ov_tensor_free (input_tensor_);
@@ -177,7 +186,8 @@ void Network::release ()
   model_ = nullptr;
 }
 
-float *Network::input (const std::vector<int64_t> &shape)
+float *
+Network::input (const std::vector<int64_t> &shape)
 {
   if (input_tensor_ != nullptr && shape == input_shape_)
     return input_data_.data ();
@@ -196,7 +206,8 @@ float *Network::input (const std::vector<int64_t> &shape)
   ov_shape_t made_shape;
   check (ov_shape_create (static_cast<int64_t> (shape.size ()), shape.data (), &made_shape),
       "making the input tensor's shape");
-  ov_status_e made = ov_tensor_create_from_host_ptr (F32, made_shape, input_data_.data (), &input_tensor_);
+  ov_status_e made
+      = ov_tensor_create_from_host_ptr (F32, made_shape, input_data_.data (), &input_tensor_);
   ov_shape_free (&made_shape);
   check (made, "making the input tensor");
   check (ov_infer_request_set_input_tensor (request_, input_tensor_), "setting the input tensor");
@@ -204,7 +215,8 @@ float *Network::input (const std::vector<int64_t> &shape)
   return input_data_.data ();
 }
 
-const float *Network::infer (std::vector<int64_t> &output_shape)
+const float *
+Network::infer (std::vector<int64_t> &output_shape)
 {
   check (ov_infer_request_infer (request_), "running the network");
   ov_tensor_t *output = nullptr;
@@ -225,10 +237,12 @@ const float *Network::infer (std::vector<int64_t> &output_shape)
   return static_cast<const float *> (data);
 }
 
-std::string Network::inference_precision () const
+std::string
+Network::inference_precision () const
 {
   char *value = nullptr;
-  if (ov_compiled_model_get_property (compiled_, ov_property_key_hint_inference_precision, &value) != OK
+  if (ov_compiled_model_get_property (compiled_, ov_property_key_hint_inference_precision, &value)
+          != OK
       || value == nullptr)
     return "unknown";
   std::string text (value);
@@ -236,4 +250,4 @@ std::string Network::inference_precision () const
   return text;
 }
 
-}  // namespace textmirror::openvino
+} // namespace textmirror::openvino

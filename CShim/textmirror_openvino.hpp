@@ -82,4 +82,4 @@ private:
   std::vector<float> input_data_;
 };
 
-}  // namespace textmirror::openvino
+} // namespace textmirror::openvino

@@ -47,7 +47,7 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
   const size_t plane = static_cast<size_t> (kHeight) * padded;
   float *g = r + plane;
   float *b = g + plane;
-  constexpr float scale = 2.0f / 255.0f;  /* (x/255 - 0.5) / 0.5 */
+  constexpr float scale = 2.0f / 255.0f; /* (x/255 - 0.5) / 0.5 */
   for (int y = 0; y < kHeight; y++) {
     const uint8_t *row = rgb + static_cast<size_t> (y) * stride;
     size_t at = static_cast<size_t> (y) * padded;
@@ -64,7 +64,8 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
   std::vector<int64_t> shape;
   const float *output = recognizer->net->infer (shape);
   if (shape.size () != 3 || shape[0] != 1 || shape[1] <= 0 || shape[2] < 2)
-    throw openvino::Error ("the model's output is not 1 x steps x classes; is it a CTC text recognizer?");
+    throw openvino::Error (
+        "the model's output is not 1 x steps x classes; is it a CTC text recognizer?");
   const int steps = static_cast<int> (shape[1]);
   const int classes = static_cast<int> (shape[2]);
   for (int t = 0; t < steps && t < capacity; t++) {
@@ -77,7 +78,7 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
   *out_classes = classes;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" {
 
@@ -94,7 +95,7 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
     auto recognizer = std::make_unique<TextMirrorRecognizer> ();
     openvino::at_worker_priority ([&] {
       recognizer->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
-          std::vector<int64_t> { 1, 3, kHeight, -1 }, threads, precision);
+          std::vector<int64_t>{ 1, 3, kHeight, -1 }, threads, precision);
       /* One read of a blank crop proves the model is a recognizer of this input height. */
       std::vector<uint8_t> blank (static_cast<size_t> (kHeight) * 64 * 3, 255);
       std::vector<int32_t> classes (64);
@@ -105,8 +106,8 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
     });
     return recognizer.release ();
   } catch (...) {
-    copy_message (error, error_size, loading_failure (model_path, "recognizer model",
-        "the PP-OCR recognizer"));
+    copy_message (error, error_size,
+        loading_failure (model_path, "recognizer model", "the PP-OCR recognizer"));
   }
   return nullptr;
 }
@@ -140,8 +141,9 @@ textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb,
   *out_classes = 0;
   if (width < kColumnsPerStep || width > TEXTMIRROR_RECOGNIZER_MAX_WIDTH || stride < 3 * width) {
     recognizer->last_error = "crop width " + std::to_string (width) + " (stride "
-        + std::to_string (stride) + ") is not between " + std::to_string (kColumnsPerStep)
-        + " and " + std::to_string (TEXTMIRROR_RECOGNIZER_MAX_WIDTH);
+                             + std::to_string (stride) + ") is not between "
+                             + std::to_string (kColumnsPerStep) + " and "
+                             + std::to_string (TEXTMIRROR_RECOGNIZER_MAX_WIDTH);
     return TEXTMIRROR_RECOGNIZER_ERROR_INVALID_ARGUMENT;
   }
   try {
@@ -155,4 +157,4 @@ textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb,
   return TEXTMIRROR_RECOGNIZER_ERROR_INFERENCE;
 }
 
-}  /* extern "C" */
+} /* extern "C" */

@@ -26,16 +26,17 @@ extern "C" {
 
 typedef enum {
   TEXTMIRROR_OK = 0,
-  TEXTMIRROR_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, bad size or bad value */
+  TEXTMIRROR_ERROR_INVALID_ARGUMENT = 1,   /* a NULL pointer, bad size or bad value */
   TEXTMIRROR_ERROR_UNSUPPORTED_FORMAT = 2, /* no mirror kernel for this pixel layout */
-  TEXTMIRROR_ERROR_NOT_CONFIGURED = 3, /* a frame arrived before a format was set */
+  TEXTMIRROR_ERROR_NOT_CONFIGURED = 3,     /* a frame arrived before a format was set */
 } TextMirrorStatus;
 
-/* Pixel formats. Their one table is Swift's PixelFormat (Sources/TextMirrorCore/Frames/PixelFormat.swift):
- * caps, mirror kernels, downscalers and outlines are all derived from its rows. A format
- * crosses this boundary as its position in that table, numbered independently of
- * GstVideoFormat so Swift needs no GStreamer headers; the C shim builds its pad templates
- * from the names below and maps GstVideoFormat to positions once, in class_init. */
+/* Pixel formats. Their one table is Swift's PixelFormat
+ * (Sources/TextMirrorCore/Frames/PixelFormat.swift): caps, mirror kernels, downscalers and outlines
+ * are all derived from its rows. A format crosses this boundary as its position in that table,
+ * numbered independently of GstVideoFormat so Swift needs no GStreamer headers; the C shim builds
+ * its pad templates from the names below and maps GstVideoFormat to positions once, in class_init.
+ */
 typedef int32_t TextMirrorFormat;
 
 /* The number of formats in the table. */
@@ -98,28 +99,28 @@ typedef enum {
 /* Every property value the session needs, copied by the callee (strings included). In the
  * element's property order (see textmirror_properties). */
 typedef struct {
-  const char *regions;          /* "x,y,w,h[,angle];..." or NULL */
+  const char *regions; /* "x,y,w,h[,angle];..." or NULL */
   TextMirrorFlip flip;
-  int32_t detect;               /* nonzero: run the text detector */
-  const char *model;            /* path of the ONNX detection model, NULL = default */
+  int32_t detect;    /* nonzero: run the text detector */
+  const char *model; /* path of the ONNX detection model, NULL = default */
   /* Reading (see LineReader.swift). */
-  int32_t verify;               /* nonzero: mirror a detected box only once a character was read in it */
+  int32_t verify; /* nonzero: mirror a detected box only once a character was read in it */
   TextMirrorTextOrientation text_orientation;
-  int32_t seamless;             /* nonzero: mirror detected lines but not their background */
+  int32_t seamless; /* nonzero: mirror detected lines but not their background */
   TextMirrorDetectionMode detection_mode;
-  double detection_rate;        /* Hz, upper bound */
-  int32_t detection_size;       /* long side of the detector's input, pixels */
-  int32_t threads;              /* detector threads, 0 = automatic */
-  int32_t parallel_detections;  /* detections side by side, 0 = automatic */
+  double detection_rate;         /* Hz, upper bound */
+  int32_t detection_size;        /* long side of the detector's input, pixels */
+  int32_t threads;               /* detector threads, 0 = automatic */
+  int32_t parallel_detections;   /* detections side by side, 0 = automatic */
   TextMirrorPrecision precision; /* the networks' numeric precision */
-  double text_threshold;        /* probability-map threshold */
-  double box_threshold;         /* minimum mean probability of a box */
-  double min_text_height;       /* fraction of the frame height */
+  double text_threshold;         /* probability-map threshold */
+  double box_threshold;          /* minimum mean probability of a box */
+  double min_text_height;        /* fraction of the frame height */
   /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
-  int32_t tracking;             /* nonzero: move boxes with the measured motion */
-  double smoothing;             /* weight of a new detection in a tracked box, 0..1; 1 = none */
-  int32_t hold_time;            /* ms a box is kept after the last detection that found it */
-  int32_t draw_boxes;           /* nonzero: outline mirrored boxes (fresh and tracked differ) */
+  int32_t tracking;   /* nonzero: move boxes with the measured motion */
+  double smoothing;   /* weight of a new detection in a tracked box, 0..1; 1 = none */
+  int32_t hold_time;  /* ms a box is kept after the last detection that found it */
+  int32_t draw_boxes; /* nonzero: outline mirrored boxes (fresh and tracked differ) */
 } TextMirrorSettings;
 
 /* The bounds of a numeric property. */
@@ -132,8 +133,8 @@ typedef struct {
  * (TextMirrorCore/ElementProperties.swift): the element's param specs and initial values come
  * from here. */
 typedef struct {
-  TextMirrorSettings defaults;  /* regions and model: NULL */
-  int32_t enabled;              /* the defaults of the properties the session does not see */
+  TextMirrorSettings defaults; /* regions and model: NULL */
+  int32_t enabled;             /* the defaults of the properties the session does not see */
   int32_t post_messages;
   TextMirrorRange detection_rate;
   TextMirrorRange detection_size;
@@ -176,12 +177,12 @@ typedef struct {
   uint32_t bounds_width;
   uint32_t bounds_height;
   double score;
-  int32_t fresh;                /* nonzero: a detection was folded into this box in this frame
-                                 * (always nonzero in `detected`); zero: carried by tracking */
-  int32_t read;                 /* nonzero: the recognizer read the line; the fields below hold it */
+  int32_t fresh; /* nonzero: a detection was folded into this box in this frame
+                  * (always nonzero in `detected`); zero: carried by tracking */
+  int32_t read;  /* nonzero: the recognizer read the line; the fields below hold it */
   char text[TEXTMIRROR_MAX_TEXT]; /* UTF-8, NUL-terminated, cut at a character boundary */
-  double text_score;            /* mean probability of the characters read, 0..1 */
-  int32_t mirrored;             /* nonzero: the input showed the text mirror-reversed */
+  double text_score;              /* mean probability of the characters read, 0..1 */
+  int32_t mirrored;               /* nonzero: the input showed the text mirror-reversed */
 } TextMirrorBox;
 
 #define TEXTMIRROR_MAX_BOXES 256
@@ -192,10 +193,10 @@ typedef struct {
 /* What one frame produced, for the element to report. Boxes past TEXTMIRROR_MAX_BOXES are
  * mirrored but not reported. */
 typedef struct {
-  int32_t n_mirrored;           /* detected boxes mirrored in this frame */
+  int32_t n_mirrored; /* detected boxes mirrored in this frame */
   TextMirrorBox mirrored[TEXTMIRROR_MAX_BOXES];
-  int32_t has_detection;        /* nonzero: a detection finished since the last frame */
-  TextMirrorTimestamps detection_time;  /* of the frame that detection ran on */
+  int32_t has_detection;               /* nonzero: a detection finished since the last frame */
+  TextMirrorTimestamps detection_time; /* of the frame that detection ran on */
   int32_t n_detected;
   TextMirrorBox detected[TEXTMIRROR_MAX_BOXES];
   /* "" or, at most every few seconds per kind, what failed since the last warning (the
@@ -207,21 +208,21 @@ typedef struct {
 /* Creates a session with these settings; loads the detection model when settings->detect is
  * set. Returns NULL with a NUL-terminated explanation in error (naming the model path and how
  * to fetch it) when the model cannot be loaded. */
-TextMirrorSession *textmirror_session_new (const TextMirrorSettings *settings,
-    char *error, size_t error_size);
+TextMirrorSession *textmirror_session_new (
+    const TextMirrorSettings *settings, char *error, size_t error_size);
 /* Waits for queued detection work to finish, then releases the session. Accepts NULL. */
 void textmirror_session_free (TextMirrorSession *session);
 
 /* Replaces the settings; may be called from any thread while frames are being processed.
  * Model, detection size and threads only take effect at the next start. A regions value that
  * textmirror_regions_validate refuses leaves the previous regions in place. */
-TextMirrorStatus textmirror_session_update (TextMirrorSession *session,
-    const TextMirrorSettings *settings);
+TextMirrorStatus textmirror_session_update (
+    TextMirrorSession *session, const TextMirrorSettings *settings);
 
 /* Chooses the mirror kernels for this format and size (called from set_info); boxes and
  * detections of the previous geometry are dropped. */
-TextMirrorStatus textmirror_session_set_format (TextMirrorSession *session,
-    TextMirrorFormat format, int32_t width, int32_t height);
+TextMirrorStatus textmirror_session_set_format (
+    TextMirrorSession *session, TextMirrorFormat format, int32_t width, int32_t height);
 
 /* Forgets boxes and pending detections (flushing seek). */
 TextMirrorStatus textmirror_session_reset (TextMirrorSession *session);
@@ -229,8 +230,8 @@ TextMirrorStatus textmirror_session_reset (TextMirrorSession *session);
 /* Detects (or collects async results) and mirrors every region of the frame in place.
  * upstream_is_live decides the auto detection mode. result may be NULL. */
 TextMirrorStatus textmirror_session_process (TextMirrorSession *session,
-    const TextMirrorFrame *frame, const TextMirrorTimestamps *timestamps,
-    int32_t upstream_is_live, TextMirrorFrameResult *result);
+    const TextMirrorFrame *frame, const TextMirrorTimestamps *timestamps, int32_t upstream_is_live,
+    TextMirrorFrameResult *result);
 
 /* ---- Implemented in C (CShim/plugin.c), called from Swift tests and the benchmark -------- */
 
@@ -255,7 +256,7 @@ const char *textmirror_plugin_filename (void);
 typedef enum {
   TEXTMIRROR_DETECTOR_OK = 0,
   TEXTMIRROR_DETECTOR_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, wrong size or bad threshold */
-  TEXTMIRROR_DETECTOR_ERROR_INFERENCE = 2, /* OpenVINO failed while running the network */
+  TEXTMIRROR_DETECTOR_ERROR_INFERENCE = 2,        /* OpenVINO failed while running the network */
   TEXTMIRROR_DETECTOR_ERROR_OUT_OF_MEMORY = 3,
 } TextMirrorDetectorStatus;
 
@@ -276,8 +277,8 @@ typedef struct TextMirrorDetector TextMirrorDetector;
 
 /* Loads the model (the ONNX file fetched by scripts/fetch-model.sh) and compiles it for one
  * input size, input_width x input_height (both multiples of 32, at most the "detection-size"
- * property's maximum, textmirror_properties): OpenVINO runs a network of fixed shape fastest, so make a
- * new detector when the size changes. The file is read once per path and shared between
+ * property's maximum, textmirror_properties): OpenVINO runs a network of fixed shape fastest, so
+ * make a new detector when the size changes. The file is read once per path and shared between
  * detectors. threads: OpenVINO threads for this network, 0 = one per core, clamped to the
  * cores. Runs the network once to prove the model works. Returns NULL on failure with a
  * NUL-terminated explanation, naming the path, in error (truncated to error_size bytes; error
@@ -292,9 +293,9 @@ void textmirror_detector_free (TextMirrorDetector *detector);
  * whose box score is under box_threshold are dropped. Writes up to max_boxes boxes to out (the
  * best-scoring ones if there are more) and their number to out_count. On failure, returns a
  * status and textmirror_detector_last_error explains it. */
-TextMirrorDetectorStatus textmirror_detector_run (TextMirrorDetector *detector,
-    const uint8_t *rgb, int width, int height, int stride, float text_threshold,
-    float box_threshold, TextMirrorDetectedBox *out, int max_boxes, int *out_count);
+TextMirrorDetectorStatus textmirror_detector_run (TextMirrorDetector *detector, const uint8_t *rgb,
+    int width, int height, int stride, float text_threshold, float box_threshold,
+    TextMirrorDetectedBox *out, int max_boxes, int *out_count);
 
 /* The explanation for the last failed textmirror_detector_run ("" after a success); valid
  * until the next call with this detector. Never NULL. */
@@ -362,7 +363,7 @@ const char *textmirror_recognizer_last_error (const TextMirrorRecognizer *recogn
 typedef enum {
   TEXTMIRROR_FLOW_OK = 0,
   TEXTMIRROR_FLOW_ERROR_INVALID_ARGUMENT = 1, /* a NULL pointer, bad size or bad parameter */
-  TEXTMIRROR_FLOW_ERROR_NO_PREVIOUS = 2, /* fewer than two pictures pushed since the reset */
+  TEXTMIRROR_FLOW_ERROR_NO_PREVIOUS = 2,      /* fewer than two pictures pushed since the reset */
   TEXTMIRROR_FLOW_ERROR_OPENCV = 3, /* OpenCV failed; textmirror_flow_last_error says how */
   TEXTMIRROR_FLOW_ERROR_OUT_OF_MEMORY = 4,
 } TextMirrorFlowStatus;
@@ -372,10 +373,10 @@ typedef enum {
 
 /* How points are followed; fixed for the life of a flow object. */
 typedef struct {
-  int32_t window;               /* Lucas-Kanade window side in pixels, odd, 5..31 */
-  int32_t levels;               /* pyramid levels above the picture itself, 0..5 */
-  int32_t iterations;           /* at most this many Lucas-Kanade steps per level, 1..100 */
-  float epsilon;                /* ...or until a step moves less than this, pixels */
+  int32_t window;     /* Lucas-Kanade window side in pixels, odd, 5..31 */
+  int32_t levels;     /* pyramid levels above the picture itself, 0..5 */
+  int32_t iterations; /* at most this many Lucas-Kanade steps per level, 1..100 */
+  float epsilon;      /* ...or until a step moves less than this, pixels */
 } TextMirrorFlowParams;
 
 /* Where to look for corners in the previous picture: a rectangle in picture pixels (clipped
@@ -400,16 +401,16 @@ typedef struct TextMirrorFlow TextMirrorFlow;
 
 /* Returns NULL with a NUL-terminated explanation in error (truncated to error_size bytes;
  * error may be NULL) when params is NULL or out of range. */
-TextMirrorFlow *textmirror_flow_new (const TextMirrorFlowParams *params, char *error,
-    size_t error_size);
+TextMirrorFlow *textmirror_flow_new (
+    const TextMirrorFlowParams *params, char *error, size_t error_size);
 /* Accepts NULL. */
 void textmirror_flow_free (TextMirrorFlow *flow);
 
 /* Copies a width x height gray picture (rows stride bytes apart) in as the newest; the newest
  * before it becomes the previous one. A picture of another size than the last starts over
  * (there is then no previous picture). */
-TextMirrorFlowStatus textmirror_flow_push (TextMirrorFlow *flow, const uint8_t *gray,
-    int32_t width, int32_t height, int32_t stride);
+TextMirrorFlowStatus textmirror_flow_push (
+    TextMirrorFlow *flow, const uint8_t *gray, int32_t width, int32_t height, int32_t stride);
 
 /* Forgets both pictures. Accepts NULL. */
 void textmirror_flow_reset (TextMirrorFlow *flow);

@@ -161,7 +161,8 @@ final class AppSourcePipeline {
             messages.qos += 1
         case GST_MESSAGE_ELEMENT:
             guard let structure = gst_message_get_structure(message),
-                  gst_structure_has_name(structure, "textmirror") != 0 else { return }
+                gst_structure_has_name(structure, "textmirror") != 0
+            else { return }
             var timestamp: guint64 = 0
             _ = gst_structure_get_uint64(structure, "timestamp", &timestamp)
             let boxes = gst_structure_get_value(structure, "boxes").map { Int(gst_value_list_get_size($0)) } ?? 0
@@ -174,20 +175,25 @@ final class AppSourcePipeline {
     private func addProbes() throws(BenchError) {
         let user = Unmanaged.passUnretained(probe).toOpaque()
         guard let sink = gst_element_get_static_pad(mirror, "sink"),
-              let src = gst_element_get_static_pad(mirror, "src") else {
+            let src = gst_element_get_static_pad(mirror, "src")
+        else {
             throw BenchError("textmirror has no static pads")
         }
-        let entering = gst_pad_add_probe(sink, GST_PAD_PROBE_TYPE_BUFFER, { _, info, user in
-            guard let info, let user else { return GST_PAD_PROBE_OK }
-            let buffer = info.pointee.data.assumingMemoryBound(to: GstBuffer.self)
-            Unmanaged<MirrorProbe>.fromOpaque(user).takeUnretainedValue().entered(pts: UInt64(buffer.pointee.pts))
-            return GST_PAD_PROBE_OK
-        }, user, nil)
-        let leaving = gst_pad_add_probe(src, GST_PAD_PROBE_TYPE_BUFFER, { _, _, user in
-            guard let user else { return GST_PAD_PROBE_OK }
-            Unmanaged<MirrorProbe>.fromOpaque(user).takeUnretainedValue().left()
-            return GST_PAD_PROBE_OK
-        }, user, nil)
+        let entering = gst_pad_add_probe(
+            sink, GST_PAD_PROBE_TYPE_BUFFER,
+            { _, info, user in
+                guard let info, let user else { return GST_PAD_PROBE_OK }
+                let buffer = info.pointee.data.assumingMemoryBound(to: GstBuffer.self)
+                Unmanaged<MirrorProbe>.fromOpaque(user).takeUnretainedValue().entered(pts: UInt64(buffer.pointee.pts))
+                return GST_PAD_PROBE_OK
+            }, user, nil)
+        let leaving = gst_pad_add_probe(
+            src, GST_PAD_PROBE_TYPE_BUFFER,
+            { _, _, user in
+                guard let user else { return GST_PAD_PROBE_OK }
+                Unmanaged<MirrorProbe>.fromOpaque(user).takeUnretainedValue().left()
+                return GST_PAD_PROBE_OK
+            }, user, nil)
         probeIds = [(sink, entering), (src, leaving)]
     }
 }

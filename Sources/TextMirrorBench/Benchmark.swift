@@ -95,13 +95,16 @@ final class FormatRig {
             let (_, output) = try harness.push(input)
             outputs[candidate] = output
             if candidate.worksInPlace && UInt(bitPattern: output) != inputAddress {
-                warnings.append("\(candidate.columnTitle) got a copy of the buffer, not the buffer itself; "
-                    + "its times include that copy")
+                warnings.append(
+                    "\(candidate.columnTitle) got a copy of the buffer, not the buffer itself; "
+                        + "its times include that copy")
             }
         }
         if let mirrored = outputs[.textmirrorFull], let flipped = outputs[.videoflip],
-           !OutputChecks.samePicture(mirrored, flipped, info: source.info) {
-            warnings.append("textmirror full-frame output differs from videoflip's: the timed work may not be the real mirror")
+            !OutputChecks.samePicture(mirrored, flipped, info: source.info)
+        {
+            warnings.append(
+                "textmirror full-frame output differs from videoflip's: the timed work may not be the real mirror")
         }
         return warnings
     }

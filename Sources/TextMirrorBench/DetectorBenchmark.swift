@@ -43,8 +43,9 @@ struct DetectorBenchmark {
 
     func run(progress: (String) -> Void) throws(BenchError) -> [Row] {
         progress("detector: rendering the text scene at \(Self.frameWidth)x\(Self.frameHeight)")
-        let frame = try SourceFrame(format: "NV12", width: Self.frameWidth, height: Self.frameHeight,
-                                    source: TextScene.source(height: Self.frameHeight))
+        let frame = try SourceFrame(
+            format: "NV12", width: Self.frameWidth, height: Self.frameHeight,
+            source: TextScene.source(height: Self.frameHeight))
         let layout = FrameLayout(.nv12)
         var detectors: [[TextDetector]] = []  // [threads][size]
         var rows: [[Row]] = []
@@ -60,8 +61,10 @@ struct DetectorBenchmark {
                     throw BenchError("detector at \(size), \(threads) threads: \(error)")
                 }
                 line.append(detector)
-                rowLine.append(Row(size: size, threads: threads,
-                                   input: detector.inputSize(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)))
+                rowLine.append(
+                    Row(
+                        size: size, threads: threads,
+                        input: detector.inputSize(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)))
             }
             detectors.append(line)
             rows.append(rowLine)
@@ -98,8 +101,10 @@ struct DetectorBenchmark {
     }
 
     private static func detect(_ detector: TextDetector, _ picture: FrameBuffer, _ layout: FrameLayout)
-        throws(BenchError) -> (snapshot: UInt64, downscale: UInt64, forward: UInt64, forwardCPU: UInt64, fit: UInt64,
-                               knownFit: UInt64, boxes: Int)
+        throws(BenchError) -> (
+            snapshot: UInt64, downscale: UInt64, forward: UInt64, forwardCPU: UInt64, fit: UInt64,
+            knownFit: UInt64, boxes: Int
+        )
     {
         let t0 = MonotonicClock.nanoseconds()
         let prepared = detector.prepare(picture, layout: layout)
@@ -107,8 +112,9 @@ struct DetectorBenchmark {
         let rgb = prepared.makeRGB()
         let t2 = MonotonicClock.nanoseconds()
         let cpu2 = MonotonicClock.processCPUNanoseconds()
-        let input = DetectionInput(width: prepared.width, height: prepared.height, rgb: rgb,
-                                   frameWidth: prepared.frameWidth, frameHeight: prepared.frameHeight)
+        let input = DetectionInput(
+            width: prepared.width, height: prepared.height, rgb: rgb,
+            frameWidth: prepared.frameWidth, frameHeight: prepared.frameHeight)
         let lines: [TextBox]
         do {
             let kernels = try detector.detectKernels(input, thresholds: DetectionThresholds())
@@ -122,8 +128,9 @@ struct DetectorBenchmark {
         let cpu3 = MonotonicClock.processCPUNanoseconds()
         let tilts = LineMemory<InkRefinement.LineTilt>()
         func fit() {
-            _ = InkFitting().fit(lines, in: picture, format: layout.format, horizontally: true, vertically: false,
-                                 memory: tilts, renewAfter: 2)
+            _ = InkFitting().fit(
+                lines, in: picture, format: layout.format, horizontally: true, vertically: false,
+                memory: tilts, renewAfter: 2)
         }
         fit()
         let t4 = MonotonicClock.nanoseconds()
@@ -136,7 +143,7 @@ struct DetectorBenchmark {
         var lines = [
             "| detection-size | input | threads | snapshot (streaming thread) | downscale | forward + post | "
                 + "forward + post, CPU | ink fit, new lines | ink fit, known lines | total | achievable rate | lines found |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         ]
         for row in rows {
             let snapshot = Percentiles(nanoseconds: row.snapshot)
@@ -144,14 +151,18 @@ struct DetectorBenchmark {
             let forward = Percentiles(nanoseconds: row.forward)
             let forwardCPU = Percentiles(nanoseconds: row.forwardCPU)
             let fit = Percentiles(nanoseconds: row.fit), knownFit = Percentiles(nanoseconds: row.knownFit)
-            let total = Percentiles(nanoseconds: row.downscale.indices.map {
-                row.downscale[$0] + row.forward[$0] + row.knownFit[$0]
-            })
+            let total = Percentiles(
+                nanoseconds: row.downscale.indices.map {
+                    row.downscale[$0] + row.forward[$0] + row.knownFit[$0]
+                })
             let rate = total.median > 0 ? 1000 / total.median : 0
             let boxes = row.boxes.sorted()
-            let found = boxes.isEmpty ? "-" : boxes.first == boxes.last ? "\(boxes[0])" : "\(boxes.first!)-\(boxes.last!)"
-            lines.append("| \(row.size) | \(row.input) | \(row.threads) | \(pair(snapshot)) | \(pair(downscale)) | "
-                + "\(pair(forward)) | \(pair(forwardCPU)) | \(pair(fit)) | \(pair(knownFit)) | \(pair(total)) | \(fixed(rate, 1)) Hz | \(found) |")
+            let found =
+                boxes.isEmpty ? "-" : boxes.first == boxes.last ? "\(boxes[0])" : "\(boxes.first!)-\(boxes.last!)"
+            lines.append(
+                "| \(row.size) | \(row.input) | \(row.threads) | \(pair(snapshot)) | \(pair(downscale)) | "
+                    + "\(pair(forward)) | \(pair(forwardCPU)) | \(pair(fit)) | \(pair(knownFit)) | \(pair(total)) | \(fixed(rate, 1)) Hz | \(found) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

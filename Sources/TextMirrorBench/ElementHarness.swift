@@ -23,17 +23,21 @@ final class ElementHarness {
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(ourSource))
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(ourSink))
         gst_pad_set_element_private(ourSink, Unmanaged.passUnretained(catcher).toOpaque())
-        gst_pad_set_chain_function_full(ourSink, { pad, _, buffer in
-            // A C callback cannot capture; the catcher rides on the pad instead.
-            guard let pad, let buffer, let box = gst_pad_get_element_private(pad) else { return GST_FLOW_ERROR }
-            Unmanaged<OutputCatcher>.fromOpaque(box).takeUnretainedValue().take(buffer)
-            return GST_FLOW_OK
-        }, nil, nil)
-        gst_pad_set_event_function_full(ourSink, { _, _, event in
-            // Caps, segment and EOS arrive here; there is nothing downstream to tell.
-            if let event { gst_event_unref(event) }
-            return 1
-        }, nil, nil)
+        gst_pad_set_chain_function_full(
+            ourSink,
+            { pad, _, buffer in
+                // A C callback cannot capture; the catcher rides on the pad instead.
+                guard let pad, let buffer, let box = gst_pad_get_element_private(pad) else { return GST_FLOW_ERROR }
+                Unmanaged<OutputCatcher>.fromOpaque(box).takeUnretainedValue().take(buffer)
+                return GST_FLOW_OK
+            }, nil, nil)
+        gst_pad_set_event_function_full(
+            ourSink,
+            { _, _, event in
+                // Caps, segment and EOS arrive here; there is nothing downstream to tell.
+                if let event { gst_event_unref(event) }
+                return 1
+            }, nil, nil)
         try link(caps: caps)
     }
 
@@ -68,12 +72,17 @@ final class ElementHarness {
 
     private func link(caps: UnsafeMutablePointer<GstCaps>) throws(BenchError) {
         guard let elementSink = gst_element_get_static_pad(element, "sink"),
-              let elementSource = gst_element_get_static_pad(element, "src") else {
+            let elementSource = gst_element_get_static_pad(element, "src")
+        else {
             throw BenchError("\(description) has no static sink and src pads")
         }
-        defer { unrefObject(elementSink); unrefObject(elementSource) }
+        defer {
+            unrefObject(elementSink)
+            unrefObject(elementSource)
+        }
         guard gst_pad_link(ourSource, elementSink) == GST_PAD_LINK_OK,
-              gst_pad_link(elementSource, ourSink) == GST_PAD_LINK_OK else {
+            gst_pad_link(elementSource, ourSink) == GST_PAD_LINK_OK
+        else {
             throw BenchError("cannot link \(description)")
         }
         _ = gst_pad_set_active(ourSource, 1)
@@ -84,9 +93,13 @@ final class ElementHarness {
         var segment = GstSegment()
         gst_segment_init(&segment, GST_FORMAT_TIME)
         guard gst_pad_push_event(ourSource, gst_event_new_stream_start("textmirror-bench")) != 0,
-              gst_pad_push_event(ourSource, gst_event_new_caps(caps)) != 0,
-              gst_pad_push_event(ourSource, gst_event_new_segment(&segment)) != 0 else {
-            let text = gst_caps_to_string(caps).map { s in defer { g_free(s) }; return String(cString: s) }
+            gst_pad_push_event(ourSource, gst_event_new_caps(caps)) != 0,
+            gst_pad_push_event(ourSource, gst_event_new_segment(&segment)) != 0
+        else {
+            let text = gst_caps_to_string(caps).map { s in
+                defer { g_free(s) }
+                return String(cString: s)
+            }
             throw BenchError("\(description) refused caps \(text ?? "?")")
         }
     }

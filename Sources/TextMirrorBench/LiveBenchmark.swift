@@ -65,11 +65,14 @@ struct LiveBenchmark {
 
     /// `frames`: the raw picture, its MJPEG form for `camera` settings, and the unevenly lit
     /// raw picture for `unevenLight` settings.
-    func run(_ settings: Settings, frames: (raw: SourceFrame, mjpeg: SourceFrame, unevenLight: SourceFrame),
-             progress: (String) -> Void) throws(BenchError) -> Result {
+    func run(
+        _ settings: Settings, frames: (raw: SourceFrame, mjpeg: SourceFrame, unevenLight: SourceFrame),
+        progress: (String) -> Void
+    ) throws(BenchError) -> Result {
         let frame = settings.camera ? frames.mjpeg : settings.unevenLight ? frames.unevenLight : frames.raw
         let period = UInt64(1_000_000_000 / Self.fps)
-        var launch = "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 "
+        var launch =
+            "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 "
             + (settings.camera ? "! jpegdec " : "")
             + "! textmirror name=tm detection-mode=async detection-size=\(settings.detectionSize) "
             + "threads=\(settings.threads)" + (settings.verify ? "" : " verify=false")
@@ -120,11 +123,13 @@ struct LiveBenchmark {
             detectionsPerSecond: span > 0 ? Double(detections.count) / span : 0,
             meanBoxes: detections.isEmpty ? 0 : Double(boxes) / Double(detections.count),
             sinkRendered: stats["rendered"], sinkDropped: stats["dropped"], qosMessages: pipeline.messages.qos,
-            cpu: cpu, streamingThread: probe.streamingThread, pusherThread: pusher, insideElementPercent: cpu.percent(inside))
+            cpu: cpu, streamingThread: probe.streamingThread, pusherThread: pusher,
+            insideElementPercent: cpu.percent(inside))
     }
 
     func shownLaunch(_ settings: Settings) -> String {
-        (settings.camera ? "jpegdec ! " : "") + "textmirror detection-mode=async detection-size=\(settings.detectionSize) threads=\(settings.threads)"
+        (settings.camera ? "jpegdec ! " : "")
+            + "textmirror detection-mode=async detection-size=\(settings.detectionSize) threads=\(settings.threads)"
             + (settings.tracking.map { " tracking=\($0)" } ?? "")
             + (settings.seamless.map { " seamless=\($0)" } ?? "")
     }
@@ -141,37 +146,46 @@ struct LiveBenchmark {
         var lines = [
             "| textmirror | wall p50 / p99 / max ms | thread CPU p50 / p99 / max ms | detections/s | boxes/detection | in → out (dropped) | "
                 + "fakesink rendered / dropped, QoS msgs | CPU % of one core: process (streaming thread, of it inside textmirror; pusher; other) |",
-            "|---|---:|---:|---:|---:|---|---|---|",
+            "|---|---:|---:|---:|---:|---|---|---|"
         ]
         for r in results {
             let streaming = r.cpu.percent(thread: r.streamingThread)
             let pusher = r.cpu.percent(thread: r.pusherThread)
             let other = r.cpu.processPercent - streaming - pusher
-            let sink = "\(r.sinkRendered.map(String.init) ?? "?") / \(r.sinkDropped.map(String.init) ?? "?"), \(r.qosMessages)"
-            lines.append("| \(label(r.settings)) "
-                + "| \(triple(r.times)) | \(triple(r.cpuTimes)) "
-                + "| \(fixed(r.detectionsPerSecond, 1)) | \(fixed(r.meanBoxes, 1)) "
-                + "| \(r.buffersIn) → \(r.buffersOut) (\(r.droppedByElement)) | \(sink) "
-                + "| \(fixed(r.cpu.processPercent, 0)) (\(fixed(streaming, 0)), \(fixed(r.insideElementPercent, 0)); "
-                + "\(fixed(pusher, 0)); \(fixed(max(other, 0), 0))) |")
+            let sink =
+                "\(r.sinkRendered.map(String.init) ?? "?") / \(r.sinkDropped.map(String.init) ?? "?"), \(r.qosMessages)"
+            lines.append(
+                "| \(label(r.settings)) "
+                    + "| \(triple(r.times)) | \(triple(r.cpuTimes)) "
+                    + "| \(fixed(r.detectionsPerSecond, 1)) | \(fixed(r.meanBoxes, 1)) "
+                    + "| \(r.buffersIn) → \(r.buffersOut) (\(r.droppedByElement)) | \(sink) "
+                    + "| \(fixed(r.cpu.processPercent, 0)) (\(fixed(streaming, 0)), \(fixed(r.insideElementPercent, 0)); "
+                    + "\(fixed(pusher, 0)); \(fixed(max(other, 0), 0))) |")
         }
         lines.append("")
         lines.append("| target (issue 11) | " + results.map { label($0.settings) }.joined(separator: " | ") + " |")
         lines.append("|---|" + results.map { _ in "---" }.joined(separator: "|") + "|")
-        lines.append("| p99 ≤ \(fixed(Targets.p99Milliseconds, 0)) ms per 1080p frame on the streaming thread | "
-            + results.map { verdict($0.times.ms(0.99) <= Targets.p99Milliseconds) }.joined(separator: " | ") + " |")
-        lines.append("| no frames dropped by textmirror (buffers in = out, fakesink dropped none) | "
-            + results.map { verdict($0.droppedByElement == 0 && $0.buffersIn == $0.pushed && ($0.sinkDropped ?? 0) == 0) }
+        lines.append(
+            "| p99 ≤ \(fixed(Targets.p99Milliseconds, 0)) ms per 1080p frame on the streaming thread | "
+                + results.map { verdict($0.times.ms(0.99) <= Targets.p99Milliseconds) }.joined(separator: " | ") + " |")
+        lines.append(
+            "| no frames dropped by textmirror (buffers in = out, fakesink dropped none) | "
+                + results.map {
+                    verdict($0.droppedByElement == 0 && $0.buffersIn == $0.pushed && ($0.sinkDropped ?? 0) == 0)
+                }
                 .joined(separator: " | ") + " |")
-        lines.append("| detection ≥ 25 Hz at detection-size 640, ≥ 15 Hz at 960 (async) | "
-            + results.map { verdict($0.detectionsPerSecond >= Targets.detectionHz($0.settings.detectionSize)) }
+        lines.append(
+            "| detection ≥ 25 Hz at detection-size 640, ≥ 15 Hz at 960 (async) | "
+                + results.map { verdict($0.detectionsPerSecond >= Targets.detectionHz($0.settings.detectionSize)) }
                 .joined(separator: " | ") + " |")
         return lines.joined(separator: "\n")
     }
 
     static func label(_ settings: Settings) -> String {
-        var words = [settings.camera ? "MJPEG camera:" : settings.unevenLight ? "raw frames, uneven light:" : "raw frames:",
-                     settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"]
+        var words = [
+            settings.camera ? "MJPEG camera:" : settings.unevenLight ? "raw frames, uneven light:" : "raw frames:",
+            settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"
+        ]
         if let seamless = settings.seamless { words.append("seamless=\(seamless)") }
         if settings.threads != 0 { words.append("threads=\(settings.threads)") }
         if let parallel = settings.parallelDetections { words.append("parallel-detections=\(parallel)") }
@@ -217,11 +231,12 @@ struct LiveBenchmark {
             "- dropped: buffers that entered textmirror's sink pad but never left its src pad (GstBaseTransform "
                 + "drops frames that QoS says will be late: those are also the QoS messages).",
             "- detections/s: `textmirror` element messages whose frame lies in the measured window "
-                + "(detection-rate is 30 by default, the upper bound).",
+                + "(detection-rate is 30 by default, the upper bound)."
         ]
         for r in results {
-            lines.append("- \(label(r.settings)): warm-up max \(fixed(r.warmUpMax, 2)) ms; \(r.latePushes) of \(r.pushed) "
-                + "frames pushed more than 5 ms late (a busy machine delaying this process).")
+            lines.append(
+                "- \(label(r.settings)): warm-up max \(fixed(r.warmUpMax, 2)) ms; \(r.latePushes) of \(r.pushed) "
+                    + "frames pushed more than 5 ms late (a busy machine delaying this process).")
         }
         return lines.joined(separator: "\n")
     }

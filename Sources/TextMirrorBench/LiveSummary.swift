@@ -11,7 +11,7 @@ extension LiveBenchmark {
             "",
             "| textmirror | wall p50 ms | wall p99 ms | detections/s | dropped by textmirror | "
                 + "p99 ≤ \(fixed(Targets.p99Milliseconds, 0)) ms | detection ≥ 25 Hz (640) / 15 Hz (960) |",
-            "|---|---:|---:|---:|---:|---|---|",
+            "|---|---:|---:|---:|---:|---|---|"
         ]
         for c in 0..<configurations {
             let mine = stride(from: c, to: results.count, by: configurations).map { results[$0] }
@@ -20,10 +20,11 @@ extension LiveBenchmark {
             let p99Met = p99.filter { $0 <= Targets.p99Milliseconds }.count
             let target = Targets.detectionHz(mine[0].settings.detectionSize)
             let rateMet = rate.filter { $0 >= target }.count
-            lines.append("| \(label(mine[0].settings)) | \(spread(mine.map { $0.times.median }, 2)) "
-                + "| \(spread(p99, 2)) | \(spread(rate, 1)) | \(mine.reduce(0) { $0 + $1.droppedByElement }) "
-                + "| \(verdict(median(p99) <= Targets.p99Milliseconds)) in the median round, met in \(p99Met) of \(mine.count) "
-                + "| \(verdict(median(rate) >= target)) in the median round, met in \(rateMet) of \(mine.count) |")
+            lines.append(
+                "| \(label(mine[0].settings)) | \(spread(mine.map { $0.times.median }, 2)) "
+                    + "| \(spread(p99, 2)) | \(spread(rate, 1)) | \(mine.reduce(0) { $0 + $1.droppedByElement }) "
+                    + "| \(verdict(median(p99) <= Targets.p99Milliseconds)) in the median round, met in \(p99Met) of \(mine.count) "
+                    + "| \(verdict(median(rate) >= target)) in the median round, met in \(rateMet) of \(mine.count) |")
         }
         return lines.joined(separator: "\n")
     }

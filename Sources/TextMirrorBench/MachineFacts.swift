@@ -14,16 +14,18 @@ struct MachineFacts {
 
     static func gather() -> MachineFacts {
         let cpuinfo = readTextFile("/proc/cpuinfo") ?? ""
-        let model = cpuinfo.split(separator: "\n")
+        let model =
+            cpuinfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { String($0.drop { $0 == " " }) } ?? "unknown"
         var name = utsname()
         uname(&name)
         let release = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return MachineFacts(cpuModel: model, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                            cacheSizes: caches(), gstreamerVersion: GStreamerRuntime.version,
-                            kernel: "Linux \(release)")
+        return MachineFacts(
+            cpuModel: model, cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+            cacheSizes: caches(), gstreamerVersion: GStreamerRuntime.version,
+            kernel: "Linux \(release)")
     }
 
     /// "1.41 1.02 0.77": the 1, 5 and 15 minute load averages, to show how busy the machine was.
@@ -45,8 +47,9 @@ struct MachineFacts {
         for index in 0..<8 {
             let directory = "/sys/devices/system/cpu/cpu0/cache/index\(index)/"
             guard let level = readTextFile(directory + "level")?.trimmed,
-                  let type = readTextFile(directory + "type")?.trimmed, type != "Instruction",
-                  let size = readTextFile(directory + "size")?.trimmed, let bytes = parseSize(size) else { continue }
+                let type = readTextFile(directory + "type")?.trimmed, type != "Instruction",
+                let size = readTextFile(directory + "size")?.trimmed, let bytes = parseSize(size)
+            else { continue }
             found.append(("L\(level)\(type == "Data" ? "d" : "")", bytes))
         }
         return found

@@ -39,9 +39,11 @@ struct MemoryBenchmark {
     // MARK: frames
 
     func runFrames(progress: (String) -> Void) throws(BenchError) -> String {
-        let frame = try SourceFrame(format: "NV12", width: Self.width, height: Self.height,
-                                    source: TextScene.source(height: Self.height))
-        let launch = "appsrc name=src format=time is-live=false block=true max-bytes=\(4 * frame.byteCount) "
+        let frame = try SourceFrame(
+            format: "NV12", width: Self.width, height: Self.height,
+            source: TextScene.source(height: Self.height))
+        let launch =
+            "appsrc name=src format=time is-live=false block=true max-bytes=\(4 * frame.byteCount) "
             + "! textmirror name=tm detection-mode=async detection-rate=120 ! fakesink name=sink sync=false"
         let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
         pipeline.setMirrorProperty("model", model)
@@ -85,13 +87,14 @@ struct MemoryBenchmark {
 
         var lines = [
             "| frames through textmirror | VmRSS MB | change since frame \(checkpoints[0]) MB |",
-            "|---:|---:|---:|",
+            "|---:|---:|---:|"
         ]
         let readings = recorder.readings
         let first = readings.first?.bytes ?? 0
         for reading in readings {
-            lines.append("| \(reading.frame) | \(megabytes(reading.bytes)) | "
-                + signedFixed(Double(reading.bytes - first) / 1_048_576, 1) + " |")
+            lines.append(
+                "| \(reading.frame) | \(megabytes(reading.bytes)) | "
+                    + signedFixed(Double(reading.bytes - first) / 1_048_576, 1) + " |")
         }
         let growth = Double((readings.last?.bytes ?? 0) - first) / 1_048_576
         lines += [
@@ -104,7 +107,7 @@ struct MemoryBenchmark {
                 + "tracking on (the default).",
             "- Target: resident memory flat, growth from frame \(checkpoints[0]) to frame \(frames) below "
                 + "\(fixed(Self.growthBoundMB, 0)) MB: \(fixed(max(growth, 0), 1)) MB → "
-                + (growth < Self.growthBoundMB ? "PASS" : "FAIL"),
+                + (growth < Self.growthBoundMB ? "PASS" : "FAIL")
         ]
         return lines.joined(separator: "\n")
     }
@@ -112,15 +115,16 @@ struct MemoryBenchmark {
     // MARK: instances
 
     func runInstances(progress: (String) -> Void) throws(BenchError) -> String {
-        let frame = try SourceFrame(format: "NV12", width: Self.width, height: Self.height,
-                                    source: TextScene.source(height: Self.height))
+        let frame = try SourceFrame(
+            format: "NV12", width: Self.width, height: Self.height,
+            source: TextScene.source(height: Self.height))
         var pipelines: [AppSourcePipeline] = []
         defer { pipelines.removeAll() }
         let baseline = ProcessStats.residentBytes() ?? 0
         var lines = [
             "| textmirror instances playing | VmRSS MB | added by the last one MB |",
             "|---|---:|---:|",
-            "| 0 (GStreamer up, frame rendered) | \(megabytes(baseline)) | |",
+            "| 0 (GStreamer up, frame rendered) | \(megabytes(baseline)) | |"
         ]
         var previous = baseline
         var firstAdded = 0
@@ -128,7 +132,8 @@ struct MemoryBenchmark {
         var unsharedAdded = 0
         let configurations = (1...instances).map { ($0, "0") } + [(instances + 1, "1")]
         for (count, threads) in configurations {
-            let launch = "appsrc name=src format=time is-live=false ! textmirror name=tm detection-mode=sync "
+            let launch =
+                "appsrc name=src format=time is-live=false ! textmirror name=tm detection-mode=sync "
                 + "detection-rate=30 detection-size=640 threads=\(threads) ! fakesink name=sink sync=false"
             progress("memory: instance \(count): \(launch)")
             let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
@@ -152,7 +157,13 @@ struct MemoryBenchmark {
             previous = now
             let label = threads == "0" ? "\(count)" : "\(count): the last with threads=1 (its own detector)"
             lines.append("| \(label) | \(megabytes(now)) | \(signedFixed(Double(added) / 1_048_576, 1)) |")
-            if count == 1 { firstAdded = added } else if threads == "0" { extraAdded.append(added) } else { unsharedAdded = added }
+            if count == 1 {
+                firstAdded = added
+            } else if threads == "0" {
+                extraAdded.append(added)
+            } else {
+                unsharedAdded = added
+            }
         }
         let worst = Double(extraAdded.max() ?? 0) / 1_048_576
         let bound = Self.instanceBoundFraction * Double(unsharedAdded) / 1_048_576
@@ -162,14 +173,15 @@ struct MemoryBenchmark {
                 + "threads=N ! fakesink` in a pipeline of its own, 10 frames of \(Self.width)x\(Self.height) NV12 "
                 + "with text (detector input 640x352), then left PLAYING. The first instance added "
                 + "\(megabytes(firstAdded)) MB (model, network, OpenVINO's code and buffers).",
-            extraAdded.isEmpty ? "- Only one instance: sharing not measured." :
-                "- Target: a further instance with the same model and detection-size adds no second copy of the "
-                + "model: each adds less than a quarter of what the instance with its own detector adds "
-                + "(\(megabytes(unsharedAdded)) / 4 = \(fixed(bound, 1)) MB): at most \(signedFixed(worst, 1)) MB → "
-                + (worst < bound ? "PASS" : "FAIL"),
+            extraAdded.isEmpty
+                ? "- Only one instance: sharing not measured."
+                : "- Target: a further instance with the same model and detection-size adds no second copy of the "
+                    + "model: each adds less than a quarter of what the instance with its own detector adds "
+                    + "(\(megabytes(unsharedAdded)) / 4 = \(fixed(bound, 1)) MB): at most \(signedFixed(worst, 1)) MB → "
+                    + (worst < bound ? "PASS" : "FAIL"),
             "- What a further instance does add is mostly glibc's per-thread malloc arena: each instance's "
                 + "streaming thread runs its sync detections, and OpenVINO's temporaries for a forward pass stay "
-                + "cached in that thread's arena (with MALLOC_ARENA_MAX=1 the same step adds about 1 MB).",
+                + "cached in that thread's arena (with MALLOC_ARENA_MAX=1 the same step adds about 1 MB)."
         ]
         return lines.joined(separator: "\n")
     }

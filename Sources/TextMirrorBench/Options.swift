@@ -95,7 +95,9 @@ struct Options {
         }
         func positive(_ option: String) throws(BenchError) -> Int {
             let text = try value(for: option)
-            guard let n = Int(text), n > 0 else { throw BenchError.usage("\(option) wants a positive number, not \"\(text)\"") }
+            guard let n = Int(text), n > 0 else {
+                throw BenchError.usage("\(option) wants a positive number, not \"\(text)\"")
+            }
             return n
         }
         while let argument = rest.popFirst() {
@@ -117,7 +119,9 @@ struct Options {
             case "--memory-frames": memoryFrames = try positive(argument)
             case "--memory-part":
                 let part = try value(for: argument)
-                guard part == "frames" || part == "instances" else { throw BenchError.usage("--memory-part is frames or instances") }
+                guard part == "frames" || part == "instances" else {
+                    throw BenchError.usage("--memory-part is frames or instances")
+                }
                 memoryPart = part
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown option \"\(argument)\"")
@@ -128,8 +132,9 @@ struct Options {
         let seconds = liveSeconds ?? (quick ? 3 : defaultLiveSeconds)
         return Options(
             sections: sections ?? Section.allCases,
-            plan: BenchmarkPlan(formats: formats ?? defaultFormats, width: width, height: height,
-                                frames: frames ?? (quick ? 5 : defaultFrames), evictCaches: !warm),
+            plan: BenchmarkPlan(
+                formats: formats ?? defaultFormats, width: width, height: height,
+                frames: frames ?? (quick ? 5 : defaultFrames), evictCaches: !warm),
             detectorRuns: detectorRuns ?? (quick ? 2 : defaultDetectorRuns),
             detectorSizes: quick ? [320] : DetectorBenchmark.allSizes,
             liveSeconds: seconds, liveWarmUpSeconds: quick && liveSeconds == nil ? 1 : 2, liveRuns: liveRuns ?? 1,
@@ -148,8 +153,9 @@ struct Options {
         var chosen = Set<Section>()
         for name in text.split(separator: ",") {
             guard let section = Section(rawValue: name.lowercased()) else {
-                throw BenchError.usage("unknown section \"\(name)\" (sections: "
-                    + Section.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                throw BenchError.usage(
+                    "unknown section \"\(name)\" (sections: "
+                        + Section.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             chosen.insert(section)
         }
@@ -161,7 +167,8 @@ struct Options {
     private static func parseFormats(_ text: String) throws(BenchError) -> [String] {
         var formats: [String] = []
         for name in text.split(separator: ",") {
-            guard let format = PixelFormat.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+            guard let format = PixelFormat.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
+            else {
                 let known = PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 throw BenchError.usage("textmirror does not support format \"\(name)\" (it supports \(known))")
             }
@@ -174,7 +181,8 @@ struct Options {
     private static func parseSize(_ text: String) throws(BenchError) -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...16384).contains(width), (1...16384).contains(height) else {
+            (1...16384).contains(width), (1...16384).contains(height)
+        else {
             throw BenchError.usage("--size wants WIDTHxHEIGHT, e.g. 1920x1080, not \"\(text)\"")
         }
         return (width, height)

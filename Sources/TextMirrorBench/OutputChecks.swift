@@ -22,7 +22,8 @@ enum OutputChecks {
         for plane in 0..<Int(info.finfo.pointee.n_planes) {
             let (rowBytes, rows) = visibleExtent(plane: plane, info: info)
             guard let baseA = tupleElement(frameA.data, plane, as: UnsafeMutableRawPointer?.self),
-                  let baseB = tupleElement(frameB.data, plane, as: UnsafeMutableRawPointer?.self) else { return false }
+                let baseB = tupleElement(frameB.data, plane, as: UnsafeMutableRawPointer?.self)
+            else { return false }
             let strideA = Int(tupleElement(frameA.info.stride, plane, as: Int32.self))
             let strideB = Int(tupleElement(frameB.info.stride, plane, as: Int32.self))
             for y in 0..<rows where memcmp(baseA + y * strideA, baseB + y * strideB, rowBytes) != 0 {

@@ -21,9 +21,12 @@ enum ProcessStats {
         guard let directory = opendir("/proc/self/task") else { return result }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let tid = Int32(name), let stat = readTextFile("/proc/self/task/\(name)/stat"),
-                  let time = ThreadTime(stat: stat) else { continue }
+                let time = ThreadTime(stat: stat)
+            else { continue }
             result[tid] = time
         }
         return result
@@ -105,8 +108,9 @@ struct CPUMeter {
             let before = threads[tid]?.nanoseconds ?? 0
             byThread[tid] = now.nanoseconds >= before ? now.nanoseconds - before : 0
         }
-        return CPUUsage(wallNanoseconds: wallNow - wall,
-                        processNanoseconds: processNow >= process ? processNow - process : 0, byThread: byThread)
+        return CPUUsage(
+            wallNanoseconds: wallNow - wall,
+            processNanoseconds: processNow >= process ? processNow - process : 0, byThread: byThread)
     }
 }
 

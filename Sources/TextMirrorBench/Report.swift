@@ -12,7 +12,8 @@ enum Report {
     }
 
     static func header(_ plan: BenchmarkPlan, evictedBytes: Int) -> String {
-        let caches = plan.evictCaches
+        let caches =
+            plan.evictCaches
             ? "every frame evicted from the CPU caches before it is timed (\(formatBytes(evictedBytes)) read), "
                 + "as a frame from a camera or decoder arrives"
             : "warm (--warm): frames are timed right after being written"
@@ -35,11 +36,12 @@ enum Report {
             "- `textmirror full` is `\(Candidate.textmirrorFull.launchLine!)`; `textmirror 10 regions` is "
                 + "`\(Candidate.textmirrorRegions.launchLine!)` (25% of the frame).",
             "- Ratios use medians. Targets (issue 5): full-frame textmirror at most 1/3 of videoflip "
-                + "and at most 1.5x memcpy.",
+                + "and at most 1.5x memcpy."
         ]
         if plan.width * plan.height < 1920 * 1080 {
-            lines.append("- The targets are for 1920x1080. At \(plan.width)x\(plan.height) the fixed cost of "
-                + "handling a buffer (the identity column) weighs more, so a FAIL here says little.")
+            lines.append(
+                "- The targets are for 1920x1080. At \(plan.width)x\(plan.height) the fixed cost of "
+                    + "handling a buffer (the identity column) weighs more, so a FAIL here says little.")
         }
         for result in results {
             lines += result.warnings.map { "- WARNING \(result.format): \($0)" }

@@ -51,7 +51,8 @@ struct Sections {
         let load = MachineFacts.loadAverage()
         let benchmark = DetectorBenchmark(model: model, sizes: options.detectorSizes, runs: options.detectorRuns)
         let rows = try benchmark.run(progress: progress)
-        print("""
+        print(
+            """
             \(title)
 
             - Load average at start: \(load); \(options.detectorRuns) timed detections per row, all rows \
@@ -63,7 +64,8 @@ struct Sections {
 
             """)
         print(DetectorBenchmark.markdown(rows, runs: options.detectorRuns))
-        print("""
+        print(
+            """
 
             - snapshot: the copy of the frame `TextDetector.prepare` makes on the streaming thread when a \
             detection is due (the same for every row); downscale: box-filtered NV12 → RGB at the input size; \
@@ -90,17 +92,25 @@ struct Sections {
         let load = MachineFacts.loadAverage()
         progress("live: rendering the text scene at 1920x1080")
         let scene = TextScene.source(height: LiveBenchmark.height)
-        let frames = (raw: try SourceFrame(format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
-                                           source: scene),
-                      mjpeg: try SourceFrame(format: "I420", width: LiveBenchmark.width, height: LiveBenchmark.height,
-                                             source: scene, encoder: "jpegenc quality=85"),
-                      unevenLight: try SourceFrame(format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
-                                                   source: TextScene.source(width: LiveBenchmark.width,
-                                                                            height: LiveBenchmark.height, unevenLight: true)))
-        let benchmark = LiveBenchmark(model: model, seconds: options.liveSeconds,
-                                      warmUpSeconds: options.liveWarmUpSeconds)
+        let frames = (
+            raw: try SourceFrame(
+                format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
+                source: scene),
+            mjpeg: try SourceFrame(
+                format: "I420", width: LiveBenchmark.width, height: LiveBenchmark.height,
+                source: scene, encoder: "jpegenc quality=85"),
+            unevenLight: try SourceFrame(
+                format: "NV12", width: LiveBenchmark.width, height: LiveBenchmark.height,
+                source: TextScene.source(
+                    width: LiveBenchmark.width,
+                    height: LiveBenchmark.height, unevenLight: true))
+        )
+        let benchmark = LiveBenchmark(
+            model: model, seconds: options.liveSeconds,
+            warmUpSeconds: options.liveWarmUpSeconds)
         var results: [LiveBenchmark.Result] = []
-        let probe = try AppSourcePipeline("appsrc name=src ! textmirror name=tm detect=false ! fakesink", caps: frames.raw.caps)
+        let probe = try AppSourcePipeline(
+            "appsrc name=src ! textmirror name=tm detect=false ! fakesink", caps: frames.raw.caps)
         let tracking: Bool? = probe.mirrorHasProperty("tracking") ? true : nil
         let hasSeamless = probe.mirrorHasProperty("seamless")
         // Defaults on raw frames (a source that costs nothing) and on a camera's MJPEG; then,
@@ -108,17 +118,21 @@ struct Sections {
         // one detector thread, and detection-size 960.
         var runs: [LiveBenchmark.Settings] = [.init(tracking: tracking), .init(tracking: tracking, camera: true)]
         if options.liveBothTracking {
-            runs += [.init(tracking: tracking, threads: 1, camera: true),
-                     .init(tracking: tracking, parallelDetections: 2, camera: true),
-                     .init(tracking: tracking, detectionSize: 960, camera: true)]
+            runs += [
+                .init(tracking: tracking, threads: 1, camera: true),
+                .init(tracking: tracking, parallelDetections: 2, camera: true),
+                .init(tracking: tracking, detectionSize: 960, camera: true)
+            ]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
             runs.append(.init(tracking: tracking, camera: true, verify: false))
             // Seamless mirroring on and off, on the flat scene (where its ring finds nothing to
             // correct) and under uneven light (where it corrects every line in every frame).
             if hasSeamless {
-                runs += [.init(tracking: tracking, seamless: false),
-                         .init(tracking: tracking, unevenLight: true, seamless: true),
-                         .init(tracking: tracking, unevenLight: true, seamless: false)]
+                runs += [
+                    .init(tracking: tracking, seamless: false),
+                    .init(tracking: tracking, unevenLight: true, seamless: true),
+                    .init(tracking: tracking, unevenLight: true, seamless: false)
+                ]
             }
         }
         if let chosen = options.liveConfigurations {
@@ -130,7 +144,8 @@ struct Sections {
                 results.append(try benchmark.run(settings, frames: frames, progress: progress))
             }
         }
-        print("""
+        print(
+            """
             \(title)
 
             - Load average at start: \(load)
@@ -151,7 +166,8 @@ struct Sections {
     private func memory() throws(BenchError) {
         let title = "### 4. Resident memory with detection on"
         guard requireModel(title) != nil else { return }
-        print("""
+        print(
+            """
             \(title)
 
             - Load average at start: \(MachineFacts.loadAverage()); each part in a fresh child process

@@ -22,8 +22,10 @@ final class SourceFrame {
     /// `source`: gst-launch text of the elements that draw the picture (no trailing "!"); the
     /// format and size are forced by a caps filter after it. `encoder`: elements that compress
     /// the picture (`jpegenc`: the frames a camera sends as MJPEG), or nil for raw video.
-    init(format: String, width: Int, height: Int,
-         source: String = "videotestsrc pattern=\(SourceFrame.pattern)", encoder: String? = nil) throws(BenchError) {
+    init(
+        format: String, width: Int, height: Int,
+        source: String = "videotestsrc pattern=\(SourceFrame.pattern)", encoder: String? = nil
+    ) throws(BenchError) {
         self.format = encoder == nil ? format : "\(format) via \(encoder!)"
         let sample = try Self.render(source: source, format: format, width: width, height: height, encoder: encoder)
         defer { gst_sample_unref(sample) }
@@ -92,15 +94,19 @@ final class SourceFrame {
         defer { gst_buffer_unmap(picture, &map) }
         guard let formatInfo = info.finfo else { throw BenchError("the \(format) picture is compressed") }
         let count = Int(formatInfo.pointee.n_planes)
-        let planes = (0..<count).map { UnsafeMutableRawPointer(base) + Int(tupleElement(info.offset, $0, as: UInt.self)) }
+        let planes = (0..<count).map {
+            UnsafeMutableRawPointer(base) + Int(tupleElement(info.offset, $0, as: UInt.self))
+        }
         let strides = (0..<count).map { Int(tupleElement(info.stride, $0, as: Int32.self)) }
         return try body(FrameBuffer(width: Int(info.width), height: Int(info.height), planes: planes, strides: strides))
     }
 
     /// Runs `SOURCE num-buffers=1 ! caps ! fakesink` and keeps fakesink's last sample. The first
     /// element of `source` gets num-buffers=1.
-    private static func render(source: String, format: String, width: Int, height: Int,
-                               encoder: String?) throws(BenchError)
+    private static func render(
+        source: String, format: String, width: Int, height: Int,
+        encoder: String?
+    ) throws(BenchError)
         -> OpaquePointer  // GstSample is opaque to C (and so to Swift) too
     {
         let first = source.firstIndex(of: " ") ?? source.endIndex

@@ -36,15 +36,21 @@ struct Table {
     var passed: Int { rows.filter(\.passes).count }
 
     var markdown: String {
-        let titles = ["Format"] + Candidate.allCases.map(\.columnTitle)
-            + ["full / videoflip (≤ \(fixed(Targets.versusVideoflip, 2)))",
-               "full / memcpy (≤ \(fixed(Targets.versusMemcpy, 1)))", "Result"]
-        var lines = ["| " + titles.joined(separator: " | ") + " |",
-                     "|" + titles.indices.map { $0 == 0 ? "---" : "---:" }.joined(separator: "|") + "|"]
+        let titles =
+            ["Format"] + Candidate.allCases.map(\.columnTitle)
+            + [
+                "full / videoflip (≤ \(fixed(Targets.versusVideoflip, 2)))",
+                "full / memcpy (≤ \(fixed(Targets.versusMemcpy, 1)))", "Result"
+            ]
+        var lines = [
+            "| " + titles.joined(separator: " | ") + " |",
+            "|" + titles.indices.map { $0 == 0 ? "---" : "---:" }.joined(separator: "|") + "|"
+        ]
         for row in rows {
             var cells = [row.format]
             for candidate in Candidate.allCases {
-                cells.append(row.times[candidate].map { "\(milliseconds($0.medianMs)) / \(milliseconds($0.p90Ms))" } ?? "-")
+                cells.append(
+                    row.times[candidate].map { "\(milliseconds($0.medianMs)) / \(milliseconds($0.p90Ms))" } ?? "-")
             }
             cells.append(row.versusVideoflip.map { fixed($0, 2) } ?? "-")
             cells.append(row.versusMemcpy.map { fixed($0, 2) } ?? "-")
@@ -71,5 +77,6 @@ func fixed(_ value: Double, _ digits: Int) -> String {
     for _ in 0..<digits { scale *= 10 }
     let scaled = Int((value * Double(scale)).rounded())
     let fraction = String(scaled % scale)
-    return "\(scaled / scale)" + (digits > 0 ? "." + String(repeating: "0", count: digits - fraction.count) + fraction : "")
+    return "\(scaled / scale)"
+        + (digits > 0 ? "." + String(repeating: "0", count: digits - fraction.count) + fraction : "")
 }

@@ -20,23 +20,31 @@ enum TextScene {
 
     private static let lines = [
         // The four lines of pipelines/scene.sh, same places and sizes.
-        Line(text: "THROUGH THE LOOKING GLASS", font: "DejaVu Sans Bold", points: 30, top: true, left: true,
-             xpad: 60, ypad: 50, color: "0xff202020"),
-        Line(text: "Alice wondered what the book said", font: "DejaVu Serif", points: 20, top: true, left: true,
-             xpad: 60, ypad: 140, color: "0xff303080"),
-        Line(text: "OPEN 9-17", font: "DejaVu Sans Mono Bold", points: 26, top: false, left: false,
-             xpad: 80, ypad: 70, color: "0xffa01010"),
-        Line(text: "mirror reading practice", font: "DejaVu Sans", points: 16, top: false, left: true,
-             xpad: 60, ypad: 90, color: "0xff106020"),
+        Line(
+            text: "THROUGH THE LOOKING GLASS", font: "DejaVu Sans Bold", points: 30, top: true, left: true,
+            xpad: 60, ypad: 50, color: "0xff202020"),
+        Line(
+            text: "Alice wondered what the book said", font: "DejaVu Serif", points: 20, top: true, left: true,
+            xpad: 60, ypad: 140, color: "0xff303080"),
+        Line(
+            text: "OPEN 9-17", font: "DejaVu Sans Mono Bold", points: 26, top: false, left: false,
+            xpad: 80, ypad: 70, color: "0xffa01010"),
+        Line(
+            text: "mirror reading practice", font: "DejaVu Sans", points: 16, top: false, left: true,
+            xpad: 60, ypad: 90, color: "0xff106020"),
         // Body text: smaller lines in the middle of the picture.
-        Line(text: "It was a book of verses, printed back to front", font: "DejaVu Serif", points: 12,
-             top: true, left: true, xpad: 60, ypad: 220, color: "0xff202020"),
-        Line(text: "so she held it up to the glass and read it again", font: "DejaVu Serif", points: 12,
-             top: true, left: true, xpad: 60, ypad: 250, color: "0xff202020"),
-        Line(text: "Platform 3 - trains to the coast", font: "DejaVu Sans", points: 14, top: true, left: false,
-             xpad: 80, ypad: 330, color: "0xff202060"),
-        Line(text: "Tickets  12.50  cash or card", font: "DejaVu Sans Mono", points: 10, top: true, left: false,
-             xpad: 80, ypad: 370, color: "0xff404040"),
+        Line(
+            text: "It was a book of verses, printed back to front", font: "DejaVu Serif", points: 12,
+            top: true, left: true, xpad: 60, ypad: 220, color: "0xff202020"),
+        Line(
+            text: "so she held it up to the glass and read it again", font: "DejaVu Serif", points: 12,
+            top: true, left: true, xpad: 60, ypad: 250, color: "0xff202020"),
+        Line(
+            text: "Platform 3 - trains to the coast", font: "DejaVu Sans", points: 14, top: true, left: false,
+            xpad: 80, ypad: 330, color: "0xff202060"),
+        Line(
+            text: "Tickets  12.50  cash or card", font: "DejaVu Sans Mono", points: 10, top: true, left: false,
+            xpad: 80, ypad: 370, color: "0xff404040")
     ]
 
     static let lineCount = lines.count
@@ -48,15 +56,18 @@ enum TextScene {
     /// runs top to bottom, so it is drawn turned and turned back.
     static func source(width: Int = 0, height: Int, unevenLight: Bool = false) -> String {
         func scaled(_ value: Int) -> Int { max(1, (value * height + 360) / 720) }
-        var words = [unevenLight
-            ? "videotestsrc pattern=gradient foreground-color=0xfff2ead8 background-color=0xff9a9282 "
-                + "! video/x-raw,width=\(height),height=\(width) ! videoflip video-direction=90l"
-            : "videotestsrc pattern=solid-color foreground-color=0xfff2ead8"]
+        var words = [
+            unevenLight
+                ? "videotestsrc pattern=gradient foreground-color=0xfff2ead8 background-color=0xff9a9282 "
+                    + "! video/x-raw,width=\(height),height=\(width) ! videoflip video-direction=90l"
+                : "videotestsrc pattern=solid-color foreground-color=0xfff2ead8"
+        ]
         for line in lines {
-            words.append("! textoverlay text=\"\(line.text)\" font-desc=\"\(line.font) \(scaled(line.points))\" "
-                + "valignment=\(line.top ? "top" : "bottom") halignment=\(line.left ? "left" : "right") "
-                + "xpad=\(scaled(line.xpad)) ypad=\(scaled(line.ypad)) color=\(line.color) "
-                + "auto-resize=false wrap-mode=none shaded-background=false draw-outline=false draw-shadow=false")
+            words.append(
+                "! textoverlay text=\"\(line.text)\" font-desc=\"\(line.font) \(scaled(line.points))\" "
+                    + "valignment=\(line.top ? "top" : "bottom") halignment=\(line.left ? "left" : "right") "
+                    + "xpad=\(scaled(line.xpad)) ypad=\(scaled(line.ypad)) color=\(line.color) "
+                    + "auto-resize=false wrap-mode=none shaded-background=false draw-outline=false draw-shadow=false")
         }
         return words.joined(separator: " ")
     }

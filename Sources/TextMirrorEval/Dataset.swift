@@ -45,9 +45,10 @@ enum Dataset {
         }
         // A picture without ground truth would score its text as non-text: refuse, naming them.
         guard missing.isEmpty else {
-            throw EvalError("no ground truth in \(gtFolders.joined(separator: " or ")) for \(missing.count) "
-                            + "picture(s): \(missing.prefix(5).joined(separator: ", "))"
-                            + (missing.count > 5 ? ", ..." : ""))
+            throw EvalError(
+                "no ground truth in \(gtFolders.joined(separator: " or ")) for \(missing.count) "
+                    + "picture(s): \(missing.prefix(5).joined(separator: ", "))"
+                    + (missing.count > 5 ? ", ..." : ""))
         }
         return items
     }

@@ -30,11 +30,13 @@ struct ElementRun {
     var timeoutSeconds: UInt64 = 300
 
     func run(_ item: EvalItem) throws(EvalError) -> ElementResult {
-        var description = "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
+        var description =
+            "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
             + (mirrorInput ? "! videoflip video-direction=horiz " : "")
             + "! textmirror name=mirror detection-mode=sync "
         if saveDirectory != nil {
-            description += "! tee name=split ! queue ! fakesink sync=false "
+            description +=
+                "! tee name=split ! queue ! fakesink sync=false "
                 + "split. ! queue ! videoconvert ! pngenc snapshot=true ! filesink name=save"
         } else {
             description += "! fakesink sync=false"
@@ -62,7 +64,8 @@ struct ElementRun {
 
         let start = MonotonicClock.seconds()
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw EvalError("\(item.imagePath): the pipeline did not start" + (popError(pipeline).map { ": \($0)" } ?? ""))
+            throw EvalError(
+                "\(item.imagePath): the pipeline did not start" + (popError(pipeline).map { ": \($0)" } ?? ""))
         }
         let detected = try waitForEnd(pipeline, item)
         let milliseconds = (MonotonicClock.seconds() - start) * 1000
@@ -75,8 +78,9 @@ struct ElementRun {
         guard input.width == output.width, input.height == output.height else {
             throw EvalError("\(item.imagePath): the element changed the frame size")
         }
-        return ElementResult(input: input, output: output, mirrored: s.mirrored, detected: detected,
-                             milliseconds: milliseconds)
+        return ElementResult(
+            input: input, output: output, mirrored: s.mirrored, detected: detected,
+            milliseconds: milliseconds)
     }
 
     private func child(_ pipeline: UnsafeMutablePointer<GstElement>, _ name: String) throws(EvalError)
@@ -90,22 +94,30 @@ struct ElementRun {
 
     /// Calls `body` with each buffer passing the element's pad `padName`. The capture rides on
     /// the probe's user data (a C callback cannot capture), retained until the probe goes.
-    private func addProbe(_ element: UnsafeMutablePointer<GstElement>, _ padName: String, _ capture: FrameCapture,
-                          _ body: @escaping @Sendable (FrameCapture, UnsafeMutablePointer<GstPad>,
-                                                       UnsafeMutablePointer<GstBuffer>) -> Void) throws(EvalError) {
+    private func addProbe(
+        _ element: UnsafeMutablePointer<GstElement>, _ padName: String, _ capture: FrameCapture,
+        _ body:
+            @escaping @Sendable (
+                FrameCapture, UnsafeMutablePointer<GstPad>,
+                UnsafeMutablePointer<GstBuffer>
+            ) -> Void
+    ) throws(EvalError) {
         guard let pad = gst_element_get_static_pad(element, padName) else {
             throw EvalError("textmirror has no \(padName) pad")
         }
         defer { unrefObject(pad) }
         let context = Unmanaged.passRetained(ProbeContext(capture: capture, body: body)).toOpaque()
-        _ = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, { pad, info, data in
-            guard let pad, let info, let data, let buffer = info.pointee.data else { return GST_PAD_PROBE_OK }
-            let context = Unmanaged<ProbeContext>.fromOpaque(data).takeUnretainedValue()
-            context.body(context.capture, pad, buffer.assumingMemoryBound(to: GstBuffer.self))
-            return GST_PAD_PROBE_OK
-        }, context, { data in
-            if let data { Unmanaged<ProbeContext>.fromOpaque(data).release() }
-        })
+        _ = gst_pad_add_probe(
+            pad, GST_PAD_PROBE_TYPE_BUFFER,
+            { pad, info, data in
+                guard let pad, let info, let data, let buffer = info.pointee.data else { return GST_PAD_PROBE_OK }
+                let context = Unmanaged<ProbeContext>.fromOpaque(data).takeUnretainedValue()
+                context.body(context.capture, pad, buffer.assumingMemoryBound(to: GstBuffer.self))
+                return GST_PAD_PROBE_OK
+            }, context,
+            { data in
+                if let data { Unmanaged<ProbeContext>.fromOpaque(data).release() }
+            })
     }
 
     /// Waits for end-of-stream; returns the number of boxes in the element's `textmirror`
@@ -114,10 +126,12 @@ struct ElementRun {
         guard let bus = gst_element_get_bus(pipeline) else { throw EvalError("pipeline without a bus") }
         defer { unrefObject(bus) }
         var detected: Int?
-        let types = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
-                                   | GST_MESSAGE_WARNING.rawValue | GST_MESSAGE_ELEMENT.rawValue)
+        let types = GstMessageType(
+            GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
+                | GST_MESSAGE_WARNING.rawValue | GST_MESSAGE_ELEMENT.rawValue)
         while true {
-            guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeoutSeconds * 1_000_000_000), types) else {
+            guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeoutSeconds * 1_000_000_000), types)
+            else {
                 throw EvalError("\(item.imagePath): no end of stream within \(timeoutSeconds) s")
             }
             defer { gst_message_unref(message) }
@@ -130,7 +144,8 @@ struct ElementRun {
                 progress("warning: \(item.name): \(Self.describe(message, error: false))")
             case GST_MESSAGE_ELEMENT:
                 if let s = gst_message_get_structure(message), gst_structure_has_name(s, "textmirror") != 0,
-                   let boxes = gst_structure_get_value(s, "boxes") {
+                    let boxes = gst_structure_get_value(s, "boxes")
+                {
                     detected = Int(gst_value_list_get_size(boxes))
                 }
             default:
@@ -150,7 +165,11 @@ struct ElementRun {
     private static func describe(_ message: UnsafeMutablePointer<GstMessage>, error isError: Bool) -> String {
         var error: UnsafeMutablePointer<GError>? = nil
         var debug: UnsafeMutablePointer<gchar>? = nil
-        if isError { gst_message_parse_error(message, &error, &debug) } else { gst_message_parse_warning(message, &error, &debug) }
+        if isError {
+            gst_message_parse_error(message, &error, &debug)
+        } else {
+            gst_message_parse_warning(message, &error, &debug)
+        }
         defer {
             if let error { g_error_free(error) }
             g_free(debug)
@@ -166,8 +185,10 @@ private final class ProbeContext: Sendable {
     let capture: FrameCapture
     let body: @Sendable (FrameCapture, UnsafeMutablePointer<GstPad>, UnsafeMutablePointer<GstBuffer>) -> Void
 
-    init(capture: FrameCapture,
-         body: @escaping @Sendable (FrameCapture, UnsafeMutablePointer<GstPad>, UnsafeMutablePointer<GstBuffer>) -> Void) {
+    init(
+        capture: FrameCapture,
+        body: @escaping @Sendable (FrameCapture, UnsafeMutablePointer<GstPad>, UnsafeMutablePointer<GstBuffer>) -> Void
+    ) {
         self.capture = capture
         self.body = body
     }

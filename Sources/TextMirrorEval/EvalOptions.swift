@@ -82,8 +82,9 @@ struct EvalOptions {
         func number(_ option: String, in range: ClosedRange<Double>) throws(EvalError) -> Double {
             let text = try value(option)
             guard let n = Double(text), range.contains(n) else {
-                throw EvalError("\(option) wants a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"",
-                                isUsage: true)
+                throw EvalError(
+                    "\(option) wants a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"",
+                    isUsage: true)
             }
             return n
         }
@@ -119,7 +120,8 @@ struct EvalOptions {
             }
         }
         guard positional.count == 1 else {
-            throw EvalError(positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
+            throw EvalError(
+                positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
         }
         o.imageDirectory = positional[0]
         return o

@@ -88,7 +88,9 @@ final class FrameCapture: Sendable {
         var boxes: [RotatedBox] = []
         var state: gpointer? = nil
         let textType = g_quark_from_static_string("text")
-        while let meta = gst_buffer_iterate_meta_filtered(buffer, &state, gst_video_region_of_interest_meta_api_get_type()) {
+        while let meta = gst_buffer_iterate_meta_filtered(
+            buffer, &state, gst_video_region_of_interest_meta_api_get_type())
+        {
             let roi = UnsafeMutableRawPointer(meta).assumingMemoryBound(to: GstVideoRegionOfInterestMeta.self)
             guard roi.pointee.roi_type == textType else { continue }
             var angle = 0.0
@@ -97,8 +99,9 @@ final class FrameCapture: Sendable {
                 _ = gst_structure_get_double(param, "angle", &angle)
                 text = gst_structure_get_string(param, "text").map { String(cString: $0) }
             }
-            var box = RotatedBox(boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
-                                 width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle)
+            var box = RotatedBox(
+                boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
+                width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle)
             box.text = text
             boxes.append(box)
         }

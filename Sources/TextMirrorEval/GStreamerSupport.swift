@@ -30,7 +30,8 @@ func parseLaunch(_ description: String) throws(EvalError) -> UnsafeMutablePointe
 /// an evaluation of a silently mis-configured element is worse than none.
 func setProperty(_ element: UnsafeMutablePointer<GstElement>, _ name: String, _ value: String) throws(EvalError) {
     let object = asGObject(element)
-    let klass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class!).assumingMemoryBound(to: GObjectClass.self)
+    let klass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class!).assumingMemoryBound(
+        to: GObjectClass.self)
     guard let spec = g_object_class_find_property(klass, name) else {
         throw EvalError("textmirror has no property \"\(name)\"")
     }

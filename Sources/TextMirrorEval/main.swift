@@ -31,36 +31,44 @@ do throws(EvalError) {
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
         throw EvalError("\(save): \(String(cString: strerror(errno)))")
     }
-    let runner = ElementRun(properties: properties, saveDirectory: options.saveDirectory,
-                            mirrorInput: options.mirrorInput)
+    let runner = ElementRun(
+        properties: properties, saveDirectory: options.saveDirectory,
+        mirrorInput: options.mirrorInput)
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
     var times: [Double] = []
     for (index, item) in items.enumerated() {
         let result = try runner.run(item)
-        let changed = PixelMask.changedPixels(before: result.input.pixels, after: result.output.pixels,
-                                              width: result.input.width, height: result.input.height,
-                                              tolerance: options.tolerance)
+        let changed = PixelMask.changedPixels(
+            before: result.input.pixels, after: result.output.pixels,
+            width: result.input.width, height: result.input.height,
+            tolerance: options.tolerance)
         changedPixels += changed.count
         allPixels += changed.width * changed.height
-        let ground = options.mirrorInput
+        let ground =
+            options.mirrorInput
             ? item.ground.map { $0.mirrored(width: Double(result.input.width)) } : item.ground
-        var score = ImageScore(name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
-                               rules: options.rules)
-        score.borderEdges = BorderEdges(before: result.input.pixels, after: result.output.pixels,
-                                        width: result.input.width, height: result.input.height, boxes: result.mirrored)
-        score.backgroundEdges = BorderEdges(before: result.input.pixels, after: result.output.pixels,
-                                            width: result.input.width, height: result.input.height,
-                                            boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
+        var score = ImageScore(
+            name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
+            rules: options.rules)
+        score.borderEdges = BorderEdges(
+            before: result.input.pixels, after: result.output.pixels,
+            width: result.input.width, height: result.input.height, boxes: result.mirrored)
+        score.backgroundEdges = BorderEdges(
+            before: result.input.pixels, after: result.output.pixels,
+            width: result.input.width, height: result.input.height,
+            boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
         }
         scores.append(score)
         times.append(result.milliseconds)
-        progress("[\(index + 1)/\(items.count)] \(item.name): \(score.mirrored)/\(score.legible.count) lines, "
-                 + "non-text changed \(EvalReport.percent(score.nonTextChangedShare)), \(score.boxes) boxes, "
-                 + "edges added \(EvalReport.growth(score.borderEdges)), background \(EvalReport.growth(score.backgroundEdges))")
+        progress(
+            "[\(index + 1)/\(items.count)] \(item.name): \(score.mirrored)/\(score.legible.count) lines, "
+                + "non-text changed \(EvalReport.percent(score.nonTextChangedShare)), \(score.boxes) boxes, "
+                + "edges added \(EvalReport.growth(score.borderEdges)), background \(EvalReport.growth(score.backgroundEdges))"
+        )
         if let detected = result.detected, detected != result.mirrored.count {
             progress("  note: \(detected) boxes detected, \(result.mirrored.count) mirrored")
         }
@@ -68,9 +76,10 @@ do throws(EvalError) {
 
     let summary = EvalSummary(scores)
     let shown = properties.map { $0.name == "model" ? "model=\($0.value)" : "\($0.name)=\($0.value)" }
-    print("textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
-          + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync"
-          + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
+    print(
+        "textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
+            + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync"
+            + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
     print("")
     print(EvalReport.table(scores, milliseconds: times))
     print("")
@@ -87,8 +96,9 @@ do throws(EvalError) {
     print(EvalReport.nonTextBreakdown(summary))
     print(EvalReport.borderEdges(scores))
     print(EvalReport.reading(ReadingScore(scores)))
-    print("Pixels changed in all: \(changedPixels) of \(allPixels) (\(EvalReport.percent(Double(changedPixels) / Double(max(allPixels, 1)))))"
-          + (options.mirrorInput ? "; pictures mirrored before textmirror." : "."))
+    print(
+        "Pixels changed in all: \(changedPixels) of \(allPixels) (\(EvalReport.percent(Double(changedPixels) / Double(max(allPixels, 1)))))"
+            + (options.mirrorInput ? "; pictures mirrored before textmirror." : "."))
     print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))

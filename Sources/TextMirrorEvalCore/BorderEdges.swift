@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Edges the mirror adds around its boxes (issue 13): the gradient energy in a band straddling
@@ -45,10 +45,13 @@ public struct BorderEdges: Equatable, Sendable {
 
     /// Measures two packed RGBA pictures of one size around `boxes`, their luma smoothed first
     /// by a Gaussian of standard deviation `smoothing` pixels when it is above 0.
-    public init(before: [UInt8], after: [UInt8], width: Int, height: Int, boxes: [RotatedBox],
-                radius: Int = BorderEdges.radius, smoothing: Double = 0) {
-        precondition(before.count == width * height * 4 && after.count == before.count,
-                     "pictures must be packed RGBA of \(width)x\(height)")
+    public init(
+        before: [UInt8], after: [UInt8], width: Int, height: Int, boxes: [RotatedBox],
+        radius: Int = BorderEdges.radius, smoothing: Double = 0
+    ) {
+        precondition(
+            before.count == width * height * 4 && after.count == before.count,
+            "pictures must be packed RGBA of \(width)x\(height)")
         let band = Self.band(boxes, width: width, height: height, radius: radius)
         guard band.count > 0 else {
             self.init(input: 0, output: 0, pixels: 0)
@@ -62,8 +65,9 @@ public struct BorderEdges: Equatable, Sendable {
             }
             return smoothing > 0 ? Self.gaussian(plain, width: width, height: height, sigma: smoothing) : plain
         }
-        self.init(input: Self.energy(luma(before), in: band), output: Self.energy(luma(after), in: band),
-                  pixels: band.count)
+        self.init(
+            input: Self.energy(luma(before), in: band), output: Self.energy(luma(after), in: band),
+            pixels: band.count)
     }
 
     /// Relative growth of the band's energy, (output − input) / input: nan without a band.

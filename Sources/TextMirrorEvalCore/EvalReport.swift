@@ -1,24 +1,30 @@
 /// The markdown textmirror-eval prints: one row per image, a total row, and the verdict.
 public enum EvalReport {
-    public static let header = ["image", "size", "legible", "mirrored", "mean coverage", "###",
-                                "boxes", "false boxes", "non-text changed", "edges added", "background edges added", "ms"]
+    public static let header = [
+        "image", "size", "legible", "mirrored", "mean coverage", "###",
+        "boxes", "false boxes", "non-text changed", "edges added", "background edges added", "ms"
+    ]
 
     /// `milliseconds[i]` is the time image i spent in the pipeline (decode included).
     public static func table(_ scores: [ImageScore], milliseconds: [Double]) -> String {
         precondition(milliseconds.count == scores.count, "one time per image")
         var rows = [header, header.map { _ in "---" }]
         for (score, ms) in zip(scores, milliseconds) {
-            rows.append([score.name, "\(score.width)x\(score.height)", "\(score.legible.count)",
-                         "\(score.mirrored)", fixed(score.meanCoverage, 3), "\(score.dontCare)",
-                         "\(score.boxes)", "\(score.falseBoxes)", percent(score.nonTextChangedShare),
-                         growth(score.borderEdges), growth(score.backgroundEdges), fixed(ms, 0)])
+            rows.append([
+                score.name, "\(score.width)x\(score.height)", "\(score.legible.count)",
+                "\(score.mirrored)", fixed(score.meanCoverage, 3), "\(score.dontCare)",
+                "\(score.boxes)", "\(score.falseBoxes)", percent(score.nonTextChangedShare),
+                growth(score.borderEdges), growth(score.backgroundEdges), fixed(ms, 0)
+            ])
         }
         let total = EvalSummary(scores)
-        rows.append(["**total**", "\(total.images) images", "\(total.legible)",
-                     "\(total.mirrored) (\(percent(total.mirroredShare)))", fixed(total.meanCoverage, 3),
-                     "\(total.dontCare)", "\(total.boxes)", "\(total.falseBoxes)",
-                     percent(total.nonTextChangedShare), growth(total.borderEdges), growth(total.backgroundEdges),
-                     fixed(milliseconds.reduce(0, +), 0)])
+        rows.append([
+            "**total**", "\(total.images) images", "\(total.legible)",
+            "\(total.mirrored) (\(percent(total.mirroredShare)))", fixed(total.meanCoverage, 3),
+            "\(total.dontCare)", "\(total.boxes)", "\(total.falseBoxes)",
+            percent(total.nonTextChangedShare), growth(total.borderEdges), growth(total.backgroundEdges),
+            fixed(milliseconds.reduce(0, +), 0)
+        ])
         return rows.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
 
@@ -59,12 +65,15 @@ public enum EvalReport {
         }
         let all = measured.reduce(BorderEdges.zero) { $0 + $1.borderEdges }
         let background = measured.reduce(BorderEdges.zero) { $0 + $1.backgroundEdges }
-        var text = "Edges added around boxes (gradient energy within \(BorderEdges.radius) px of the mirrored boxes' "
+        var text =
+            "Edges added around boxes (gradient energy within \(BorderEdges.radius) px of the mirrored boxes' "
             + "outlines, output against input, pooled over \(measured.count) pictures with boxes): \(growth(all)); "
             + "background (pictures smoothed, σ \(fixed(BorderEdges.backgroundSmoothing, 0)) px) \(growth(background))"
         if kinds.count > 1 {
-            text += ". By kind, as they are / background: "
-                + kinds.sorted().map { "\($0) \(growth(byKind[$0]!.0)) / \(growth(byKind[$0]!.1))" }.joined(separator: ", ")
+            text +=
+                ". By kind, as they are / background: "
+                + kinds.sorted().map { "\($0) \(growth(byKind[$0]!.0)) / \(growth(byKind[$0]!.1))" }.joined(
+                    separator: ", ")
         }
         return text + "."
     }
@@ -89,8 +98,9 @@ public enum EvalReport {
         for score in scores {
             for line in score.legible
             where ReadingScore.normalized(line.transcription) != ReadingScore.normalized(line.read ?? "") {
-                out.append("- \(score.name): \"\(line.transcription)\" read "
-                           + (line.read.map { "\"\($0)\"" } ?? "nothing"))
+                out.append(
+                    "- \(score.name): \"\(line.transcription)\" read "
+                        + (line.read.map { "\"\($0)\"" } ?? "nothing"))
             }
         }
         return out.joined(separator: "\n")
@@ -110,8 +120,9 @@ public enum EvalReport {
         var out: [String] = []
         for score in scores {
             for line in score.legible where line.coverage < rules.mirroredCoverage {
-                out.append("- \(score.name): \"\(line.transcription)\" coverage \(fixed(line.coverage, 2)), "
-                           + "\(line.pixels) px" + (line.read.map { ", read \"\($0)\"" } ?? ""))
+                out.append(
+                    "- \(score.name): \"\(line.transcription)\" coverage \(fixed(line.coverage, 2)), "
+                        + "\(line.pixels) px" + (line.read.map { ", read \"\($0)\"" } ?? ""))
             }
         }
         return out.joined(separator: "\n")

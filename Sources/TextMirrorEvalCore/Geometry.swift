@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import TextMirrorCore
 
@@ -28,8 +28,10 @@ public struct RotatedBox: Equatable, Sendable {
     /// What the element read in the box (its `text` field), if it read it.
     public var text: String?
 
-    public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double,
-                text: String? = nil) {
+    public init(
+        centerX: Double, centerY: Double, width: Double, height: Double, angle: Double,
+        text: String? = nil
+    ) {
         self.centerX = centerX
         self.centerY = centerY
         self.width = width

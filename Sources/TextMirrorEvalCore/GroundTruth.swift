@@ -60,7 +60,8 @@ public enum GroundTruthFormat {
     static func parseRow(_ row: String, number: Int) throws(GroundTruthError) -> GroundTruthLine {
         let fields = row.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
         guard fields.count == 9 else {
-            throw GroundTruthError(line: number, reason: "expected x1,y1,x2,y2,x3,y3,x4,y4,transcription, got \"\(row)\"")
+            throw GroundTruthError(
+                line: number, reason: "expected x1,y1,x2,y2,x3,y3,x4,y4,transcription, got \"\(row)\"")
         }
         var values: [Double] = []
         for field in fields.prefix(8) {

@@ -64,8 +64,10 @@ public struct ImageScore: Equatable, Sendable {
 
     /// Scores one image. `changed` holds the pixels whose value differs between the element's
     /// input and output (`PixelMask.changedPixels`).
-    public init(name: String, ground: [GroundTruthLine], boxes: [RotatedBox], changed: PixelMask,
-                rules: ScoringRules = ScoringRules()) {
+    public init(
+        name: String, ground: [GroundTruthLine], boxes: [RotatedBox], changed: PixelMask,
+        rules: ScoringRules = ScoringRules()
+    ) {
         let w = changed.width, h = changed.height
         self.name = name
         width = w
@@ -127,18 +129,23 @@ extension PixelMask {
     /// byte (`tolerance` 0, the rule of issue 3's target), or by more than `tolerance` levels in
     /// some channel (to ask which changes are visible: moving a patch of sensor noise or
     /// paper grain changes its pixels by a few levels only).
-    public static func changedPixels(before: [UInt8], after: [UInt8], width: Int, height: Int,
-                                     tolerance: Int = 0) -> PixelMask {
-        precondition(before.count == width * height * 4 && after.count == before.count,
-                     "pictures must be packed RGBA of \(width)x\(height)")
+    public static func changedPixels(
+        before: [UInt8], after: [UInt8], width: Int, height: Int,
+        tolerance: Int = 0
+    ) -> PixelMask {
+        precondition(
+            before.count == width * height * 4 && after.count == before.count,
+            "pictures must be packed RGBA of \(width)x\(height)")
         var mask = PixelMask(width: width, height: height)
         before.withUnsafeBytes { a in
             after.withUnsafeBytes { b in
                 for i in 0..<(width * height) {
                     // One 32-bit compare per pixel first; unaligned loads because [UInt8] storage
                     // promises no 4-byte alignment.
-                    guard a.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
-                        != b.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) else { continue }
+                    guard
+                        a.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                            != b.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                    else { continue }
                     var differs = tolerance == 0
                     for c in 0..<4 where !differs {
                         differs = abs(Int(a[4 * i + c]) - Int(b[4 * i + c])) > tolerance

@@ -34,7 +34,8 @@ public struct PixelMask: Equatable, Sendable {
     /// Adds the pixels of `polygon` to the mask.
     public mutating func fill(_ polygon: [EvalPoint]) {
         guard polygon.count >= 3, width > 0, height > 0,
-              polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+            polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
+        else { return }
         let ys = polygon.map(\.y)
         // Rows whose centre can lie inside: centre y + 0.5 in [minY, maxY].
         let firstRow = max(0, Int((ys.min()! - 0.5).rounded(.up)))

@@ -21,7 +21,8 @@ struct CostBenchmark {
         let renderer = FrameRenderer(canvas: canvas)
         let path = CameraPath(kind: .pan, frameWidth: width, frameHeight: height)
         let frames = (0..<Int(seconds * EngineRun.frameRate)).map { n in
-            renderer.render(path.view(at: Double(n) / EngineRun.frameRate), format: format, width: width, height: height)
+            renderer.render(
+                path.view(at: Double(n) / EngineRun.frameRate), format: format, width: width, height: height)
         }
         do {
             try detector.preload(frameWidth: width, frameHeight: height)
@@ -30,27 +31,37 @@ struct CostBenchmark {
         }
 
         print("\n### Streaming-thread cost at 1920x1080 NV12, live 30 fps, detection running (async)\n")
-        var table = MarkdownTable(["what", "wall p50 ms", "wall p99 ms", "wall max ms", "CPU p50 ms", "CPU p99 ms",
-                                   "detections/s", "boxes/frame"])
+        var table = MarkdownTable([
+            "what", "wall p50 ms", "wall p99 ms", "wall max ms", "CPU p50 ms", "CPU p99 ms",
+            "detections/s", "boxes/frame"
+        ])
         func row(_ what: String, wall: [UInt64], cpu: [UInt64], detections: String = "", boxes: String = "") {
-            table.add([what, ms(wall, 0.5), ms(wall, 0.99), ms(wall, 1), ms(cpu, 0.5), ms(cpu, 0.99), detections, boxes])
+            table.add([what, ms(wall, 0.5), ms(wall, 0.99), ms(wall, 1), ms(cpu, 0.5), ms(cpu, 0.99), detections, boxes]
+            )
         }
         var tracked: EngineRun.Result?
         for tracking in [true, false] {
-            let settings = EngineRun.Settings(live: true, tracking: tracking, smoothing: options.smoothing,
-                                              holdTime: options.holdTime, rate: options.rate)
+            let settings = EngineRun.Settings(
+                live: true, tracking: tracking, smoothing: options.smoothing,
+                holdTime: options.holdTime, rate: options.rate)
             progress("cost: \(settings)...")
             let result = try EngineRun.run(frames, settings: settings, detector: detector)
             let skip = Self.warmUpFrames
-            let boxes = Double(result.boxes.dropFirst(skip).map(\.count).reduce(0, +))
+            let boxes =
+                Double(result.boxes.dropFirst(skip).map(\.count).reduce(0, +))
                 / Double(max(result.boxes.count - skip, 1))
-            row("MirrorEngine.process, tracking \(tracking ? "on" : "off")", wall: Array(result.processTimes.dropFirst(skip)),
-                cpu: Array(result.processCPU.dropFirst(skip)), detections: fixed(Double(result.detections) / seconds, 1),
+            row(
+                "MirrorEngine.process, tracking \(tracking ? "on" : "off")",
+                wall: Array(result.processTimes.dropFirst(skip)),
+                cpu: Array(result.processCPU.dropFirst(skip)),
+                detections: fixed(Double(result.detections) / seconds, 1),
                 boxes: fixed(boxes, 1))
             if tracking {
-                row("  of which the gray copy", wall: Array(result.grayTimes.dropFirst(skip)),
+                row(
+                    "  of which the gray copy", wall: Array(result.grayTimes.dropFirst(skip)),
                     cpu: Array(result.grayCPU.dropFirst(skip)))
-                row("  of which optical flow (features, LK, fit)", wall: Array(result.flowTimes.dropFirst(skip)),
+                row(
+                    "  of which optical flow (features, LK, fit)", wall: Array(result.flowTimes.dropFirst(skip)),
                     cpu: Array(result.flowCPU.dropFirst(skip)))
                 tracked = result
             }
@@ -59,8 +70,9 @@ struct CostBenchmark {
 
         // The same work with the detector idle: what the flow costs by itself.
         if let tracked {
-            let factor = GrayDownscaler.factor(frameWidth: width, frameHeight: height,
-                                               longSide: flowConfiguration().grayLongSide)
+            let factor = GrayDownscaler.factor(
+                frameWidth: width, frameHeight: height,
+                longSide: flowConfiguration().grayLongSide)
             var gray: (wall: [UInt64], cpu: [UInt64]) = ([], [])
             var flow: (wall: [UInt64], cpu: [UInt64]) = ([], [])
             let estimator = FlowMotionEstimator(flowConfiguration())
@@ -79,11 +91,17 @@ struct CostBenchmark {
                 }
             }
             let skip = Self.warmUpFrames
-            row("gray copy alone (\(width / factor)x\(height / factor)), detector idle", wall: Array(gray.wall.dropFirst(skip)),
+            row(
+                "gray copy alone (\(width / factor)x\(height / factor)), detector idle",
+                wall: Array(gray.wall.dropFirst(skip)),
                 cpu: Array(gray.cpu.dropFirst(skip)))
-            row("optical flow alone, detector idle", wall: Array(flow.wall.dropFirst(skip)), cpu: Array(flow.cpu.dropFirst(skip)))
+            row(
+                "optical flow alone, detector idle", wall: Array(flow.wall.dropFirst(skip)),
+                cpu: Array(flow.cpu.dropFirst(skip)))
         }
         print(table.markdown)
-        print("\nFirst \(Self.warmUpFrames) frames left out; \(Int(seconds)) s of 240 px/s pan over \(canvas.lines.count) lines.")
+        print(
+            "\nFirst \(Self.warmUpFrames) frames left out; \(Int(seconds)) s of 240 px/s pan over \(canvas.lines.count) lines."
+        )
     }
 }

@@ -51,7 +51,9 @@ struct EngineRun {
     /// GStreamer's timestamp of frame n at 30 fps (gst_util_uint64_scale rounds down).
     static func pts(_ n: Int) -> UInt64 { UInt64(n) * 1_000_000_000 / 30 }
 
-    static func run(_ frames: [VideoFrame], settings: Settings, detector: TextDetector) throws(MotionBenchError) -> Result {
+    static func run(_ frames: [VideoFrame], settings: Settings, detector: TextDetector) throws(MotionBenchError)
+        -> Result
+    {
         guard let first = frames.first else { return Result() }
         let motion = TimedMotion(FlowMotionEstimator(flowConfiguration()))
         let engine = MirrorEngine(detector: detector, motion: motion)
@@ -88,7 +90,9 @@ struct EngineRun {
             let before = clockNanoseconds(), beforeCPU = threadCPUNanoseconds()
             let report: MirrorEngine.FrameReport
             do {
-                report = try work.withFrameBuffer { try engine.process($0, stamp: stamp, upstreamIsLive: settings.live) }
+                report = try work.withFrameBuffer {
+                    try engine.process($0, stamp: stamp, upstreamIsLive: settings.live)
+                }
             } catch {
                 throw MotionBenchError("frame \(n): \(error)")
             }
@@ -157,7 +161,10 @@ final class TimedMotion: MotionEstimating {
         let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
         let picture = inner.prepare(frame, layout: layout)
         let elapsed = clockNanoseconds() - start, cpu = threadCPUNanoseconds() - startCPU
-        recorded.withLock { $0.prepareWall.append(elapsed); $0.prepareCPU.append(cpu) }
+        recorded.withLock {
+            $0.prepareWall.append(elapsed)
+            $0.prepareCPU.append(cpu)
+        }
         return picture
     }
 
@@ -166,7 +173,10 @@ final class TimedMotion: MotionEstimating {
         let start = clockNanoseconds(), startCPU = threadCPUNanoseconds()
         let motion = inner.estimate(picture, regions: regions)
         let elapsed = clockNanoseconds() - start, cpu = threadCPUNanoseconds() - startCPU
-        recorded.withLock { $0.wall.append(elapsed); $0.cpu.append(cpu) }
+        recorded.withLock {
+            $0.wall.append(elapsed)
+            $0.cpu.append(cpu)
+        }
         return motion
     }
 

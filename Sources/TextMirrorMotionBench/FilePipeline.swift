@@ -14,8 +14,10 @@ struct FilePipeline {
     /// and returns the video info of the caps that reached `out` (read before the pipeline
     /// goes back to NULL, which drops them; nil when there were none). `failure` is the error
     /// when the pipeline does not start or ends in an error.
-    func run(properties: [(element: String, name: String, value: String)], timeoutSeconds: Int,
-             failure: String) throws(MotionBenchError) -> GstVideoInfo? {
+    func run(
+        properties: [(element: String, name: String, value: String)], timeoutSeconds: Int,
+        failure: String
+    ) throws(MotionBenchError) -> GstVideoInfo? {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"
@@ -28,8 +30,9 @@ struct FilePipeline {
             guard let element = gst_bin_get_by_name(bin, property.element) else {
                 throw MotionBenchError("\(purpose) pipeline has no element named \(property.element)")
             }
-            gst_util_set_object_arg(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self),
-                                    property.name, property.value)
+            gst_util_set_object_arg(
+                UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self),
+                property.name, property.value)
             gst_object_unref(UnsafeMutableRawPointer(element))
         }
         guard let sink = gst_bin_get_by_name(bin, "out") else {
@@ -41,8 +44,9 @@ struct FilePipeline {
         }
         defer { gst_element_set_state(pipeline, GST_STATE_NULL) }
         let bus = gst_element_get_bus(pipeline)
-        let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeoutSeconds) * 1_000_000_000,
-                                                 GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
+        let message = gst_bus_timed_pop_filtered(
+            bus, GstClockTime(timeoutSeconds) * 1_000_000_000,
+            GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue))
         let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
         if let message { gst_message_unref(message) }
         if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }

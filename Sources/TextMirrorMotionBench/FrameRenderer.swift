@@ -61,8 +61,10 @@ struct FrameRenderer {
             switch format {
             case .y444:
                 for (plane, source) in [(1, canvas.u), (2, canvas.v)] {
-                    sample(source, into: out, offset: frame.offsets[plane], stride: width, step: 1,
-                           columns: width, rows: height) { x, y in
+                    sample(
+                        source, into: out, offset: frame.offsets[plane], stride: width, step: 1,
+                        columns: width, rows: height
+                    ) { x, y in
                         (a * (Double(x) + 0.5) + view.tx, a * (Double(y) + 0.5) + view.ty)
                     }
                 }
@@ -72,11 +74,19 @@ struct FrameRenderer {
                     (a * (2 * Double(x) + 1) + view.tx, a * (2 * Double(y) + 1) + view.ty)
                 }
                 if format == .nv12 {
-                    sample(canvas.u, into: out, offset: frame.offsets[1], stride: 2 * cw, step: 2, columns: cw, rows: ch, at: site)
-                    sample(canvas.v, into: out, offset: frame.offsets[1] + 1, stride: 2 * cw, step: 2, columns: cw, rows: ch, at: site)
+                    sample(
+                        canvas.u, into: out, offset: frame.offsets[1], stride: 2 * cw, step: 2, columns: cw, rows: ch,
+                        at: site)
+                    sample(
+                        canvas.v, into: out, offset: frame.offsets[1] + 1, stride: 2 * cw, step: 2, columns: cw,
+                        rows: ch, at: site)
                 } else {
-                    sample(canvas.u, into: out, offset: frame.offsets[1], stride: cw, step: 1, columns: cw, rows: ch, at: site)
-                    sample(canvas.v, into: out, offset: frame.offsets[2], stride: cw, step: 1, columns: cw, rows: ch, at: site)
+                    sample(
+                        canvas.u, into: out, offset: frame.offsets[1], stride: cw, step: 1, columns: cw, rows: ch,
+                        at: site)
+                    sample(
+                        canvas.v, into: out, offset: frame.offsets[2], stride: cw, step: 1, columns: cw, rows: ch,
+                        at: site)
                 }
             }
         }
@@ -102,8 +112,10 @@ struct FrameRenderer {
 
     /// Fills a grid of samples; the mapping is separable (no rotation), so the canvas column
     /// and row of each output column and row are worked out once.
-    private func sample(_ plane: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>, offset: Int, stride: Int,
-                        step: Int, columns: Int, rows: Int, at position: (Int, Int) -> (Double, Double)) {
+    private func sample(
+        _ plane: [UInt8], into out: UnsafeMutableBufferPointer<UInt8>, offset: Int, stride: Int,
+        step: Int, columns: Int, rows: Int, at position: (Int, Int) -> (Double, Double)
+    ) {
         let w = canvas.width, h = canvas.height
         let xs = (0..<columns).map { x -> (Int, Double) in
             let sx = min(max(position(x, 0).0 - 0.5, 0), Double(w - 2))

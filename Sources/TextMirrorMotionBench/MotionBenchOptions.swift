@@ -103,15 +103,20 @@ struct MotionBenchOptions {
         }
         func number(_ option: String) throws(MotionBenchError) -> Double {
             let text = try value(option)
-            guard let n = Double(text), n.isFinite, n >= 0 else { throw MotionBenchError("\(option) wants a number, not \"\(text)\"") }
+            guard let n = Double(text), n.isFinite, n >= 0 else {
+                throw MotionBenchError("\(option) wants a number, not \"\(text)\"")
+            }
             return n
         }
         while let argument = rest.popFirst() {
             switch argument {
             case "--seconds": o.seconds = max(try number(argument), 1)
             case "--scenarios":
-                o.scenarios = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> Scenario in
-                    guard let scenario = Scenario(name: String(name)) else { throw MotionBenchError("unknown scenario \"\(name)\"") }
+                o.scenarios = try value(argument).split(separator: ",").map {
+                    (name: Substring) throws(MotionBenchError) -> Scenario in
+                    guard let scenario = Scenario(name: String(name)) else {
+                        throw MotionBenchError("unknown scenario \"\(name)\"")
+                    }
                     return scenario
                 }
                 o.scenariosGiven = true
@@ -120,7 +125,8 @@ struct MotionBenchOptions {
                 o.photoNames = try value(argument).split(separator: ",").map(String.init)
                 guard !o.photoNames.isEmpty else { throw MotionBenchError("--photo-names wants at least one name") }
             case "--modes":
-                o.live = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> Bool in
+                o.live = try value(argument).split(separator: ",").map {
+                    (name: Substring) throws(MotionBenchError) -> Bool in
                     switch name {
                     case "sync": return false
                     case "live": return true
@@ -128,7 +134,8 @@ struct MotionBenchOptions {
                     }
                 }
             case "--tracking":
-                o.tracking = try value(argument).split(separator: ",").map { (name: Substring) throws(MotionBenchError) -> Bool in
+                o.tracking = try value(argument).split(separator: ",").map {
+                    (name: Substring) throws(MotionBenchError) -> Bool in
                     switch name {
                     case "on": return true
                     case "off": return false

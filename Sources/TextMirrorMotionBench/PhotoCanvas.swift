@@ -18,8 +18,10 @@ struct Photo {
     /// Pictures with several legible lines each, upright or a few degrees off: street signs,
     /// a shop front, a bus. Their order is the order the pan passes them: at 240 px/s, 6 s
     /// cover the first three.
-    static let defaultNames = ["ocv_scenetext01", "ocv_segmented_word03", "ultralytics_bus",
-                               "ocv_scenetext06", "ocv_scenetext02"]
+    static let defaultNames = [
+        "ocv_scenetext01", "ocv_segmented_word03", "ultralytics_bus",
+        "ocv_scenetext06", "ocv_scenetext02"
+    ]
 
     /// The fetch script's default folder, relative to the working directory (the checkout).
     static let defaultDirectory = "out/real-photos"
@@ -35,7 +37,8 @@ struct Photo {
         guard let truthText = readTextFile(truthPath) else {
             // A folder of photographs that lacks this one: a wrong name, not a missing set.
             if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
-                throw MotionBenchError("no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
+                throw MotionBenchError(
+                    "no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
             }
             throw MotionBenchError(fetchHint(directory))
         }
@@ -54,7 +57,9 @@ struct Photo {
         let pixels = width * height
         var rgb = [UInt8](repeating: 0, count: pixels * 3)
         for i in 0..<pixels {
-            rgb[3 * i] = rgbx[4 * i]; rgb[3 * i + 1] = rgbx[4 * i + 1]; rgb[3 * i + 2] = rgbx[4 * i + 2]
+            rgb[3 * i] = rgbx[4 * i]
+            rgb[3 * i + 1] = rgbx[4 * i + 1]
+            rgb[3 * i + 2] = rgbx[4 * i + 2]
         }
         return Photo(name: name, width: width, height: height, rgb: rgb, lines: lines)
     }
@@ -67,8 +72,10 @@ struct Photo {
         let pipeline = FilePipeline(
             purpose: "decoding",
             launch: "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBx ! filesink name=out")
-        guard let info = try pipeline.run(properties: [("source", "location", path), ("out", "location", raw)],
-                                          timeoutSeconds: 30, failure: "cannot decode \(path)")
+        guard
+            let info = try pipeline.run(
+                properties: [("source", "location", path), ("out", "location", raw)],
+                timeoutSeconds: 30, failure: "cannot decode \(path)")
         else { throw MotionBenchError("\(path): no readable caps after decoding") }
         let width = Int(info.width), height = Int(info.height)
         // RGBx rows are 4 x width bytes, already a multiple of 4: no padding.
@@ -91,8 +98,9 @@ struct Photo {
         let along = p.map { ($0 * direction).sum() }, across = p.map { ($0 * normal).sum() }
         let u = (along.min()! + along.max()!) / 2, v = (across.min()! + across.max()!) / 2
         let centre = direction * u + normal * v
-        return PixelBox(centerX: centre.x, centerY: centre.y, width: along.max()! - along.min()!,
-                        height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
+        return PixelBox(
+            centerX: centre.x, centerY: centre.y, width: along.max()! - along.min()!,
+            height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
     }
 }
 
@@ -120,7 +128,8 @@ extension SceneCanvas {
             // The middle of the legible lines at the canvas's middle, within the photo.
             let boxes = photo.lines.map { Photo.rectangle($0.polygon) }
             let legible = zip(photo.lines, boxes).filter { $0.0.isLegible }.map(\.1)
-            let top = legible.map { $0.centerY - $0.height / 2 }.min()!, bottom = legible.map { $0.centerY + $0.height / 2 }.max()!
+            let top = legible.map { $0.centerY - $0.height / 2 }.min()!,
+                bottom = legible.map { $0.centerY + $0.height / 2 }.max()!
             let middle = (top + bottom) / 2 * scale
             let cropTop = min(max(Int((middle - Double(height) / 2).rounded()), 0), scaledHeight - height)
             let columns = min(scaledWidth, width - left)
@@ -150,8 +159,10 @@ extension SceneCanvas {
             for (line, box) in zip(photo.lines, boxes) {
                 let cx = Double(left) + box.centerX * scale, cy = box.centerY * scale - Double(cropTop)
                 let w = box.width * scale, h = box.height * scale
-                lines.append(Line(text: line.transcription, font: photo.name, x0: cx - w / 2, y0: cy - h / 2,
-                                  x1: cx + w / 2, y1: cy + h / 2, angle: box.angle, legible: line.isLegible))
+                lines.append(
+                    Line(
+                        text: line.transcription, font: photo.name, x0: cx - w / 2, y0: cy - h / 2,
+                        x1: cx + w / 2, y1: cy + h / 2, angle: box.angle, legible: line.isLegible))
             }
             left += columns
         }

@@ -14,8 +14,9 @@ struct QualityBenchmark {
 
     func run() throws(MotionBenchError) {
         let o = options
-        let (canvasWidth, canvasHeight) = CameraPath.canvasSize(frameWidth: o.width, frameHeight: o.height,
-                                                                seconds: o.seconds, panSpeed: 240)
+        let (canvasWidth, canvasHeight) = CameraPath.canvasSize(
+            frameWidth: o.width, frameHeight: o.height,
+            seconds: o.seconds, panSpeed: 240)
         var scenarios = o.scenarios
         var skipped: String?
         var photoRenderer: FrameRenderer?
@@ -24,7 +25,8 @@ struct QualityBenchmark {
                 progress("reading the photographs in \(o.photoDirectory)...")
                 var photos: [Photo] = []
                 for name in o.photoNames { photos.append(try Photo.load(name, from: o.photoDirectory)) }
-                photoRenderer = FrameRenderer(canvas: SceneCanvas(photos: photos, width: canvasWidth, height: canvasHeight))
+                photoRenderer = FrameRenderer(
+                    canvas: SceneCanvas(photos: photos, width: canvasWidth, height: canvasHeight))
             } catch {
                 // Asked for by name: an error. By default: the drawn scene still runs.
                 if o.scenariosGiven { throw error }
@@ -35,7 +37,8 @@ struct QualityBenchmark {
         var drawnRenderer: FrameRenderer?
         if scenarios.contains(where: { !$0.photos }) {
             progress("rendering the scene (textoverlay)...")
-            drawnRenderer = FrameRenderer(canvas: try SceneCanvas(width: canvasWidth, height: canvasHeight, frameHeight: o.height))
+            drawnRenderer = FrameRenderer(
+                canvas: try SceneCanvas(width: canvasWidth, height: canvasHeight, frameHeight: o.height))
         }
         do {
             try detector.preload(frameWidth: o.width, frameHeight: o.height)
@@ -43,28 +46,38 @@ struct QualityBenchmark {
             throw MotionBenchError("detector: \(error)")
         }
         if let canvas = drawnRenderer?.canvas {
-            print("- Scene: \(canvas.lines.count) lines of text on plain signs over a cluttered background, "
-                + "canvas \(canvasWidth)x\(canvasHeight)")
+            print(
+                "- Scene: \(canvas.lines.count) lines of text on plain signs over a cluttered background, "
+                    + "canvas \(canvasWidth)x\(canvasHeight)")
         }
         if let canvas = photoRenderer?.canvas {
             let legible = canvas.lines.filter(\.legible).count
-            print("- Photographs (photo-*): \(o.photoNames.joined(separator: ", ")) from \(o.photoDirectory), side by side, "
-                + "each at its own size or enlarged to the canvas height; \(legible) legible lines boxed by hand "
-                + "(\(canvas.lines.count - legible) ### not scored), canvas \(canvasWidth)x\(canvasHeight)")
+            print(
+                "- Photographs (photo-*): \(o.photoNames.joined(separator: ", ")) from \(o.photoDirectory), side by side, "
+                    + "each at its own size or enlarged to the canvas height; \(legible) legible lines boxed by hand "
+                    + "(\(canvas.lines.count - legible) ### not scored), canvas \(canvasWidth)x\(canvasHeight)")
         }
         if let skipped { print("- Photo scenarios skipped: \(skipped)") }
-        print("- Frames \(o.width)x\(o.height) \(o.format.rawValue) at 30 fps, "
-            + "\(Int(o.seconds)) s per scenario, first \(Self.warmUpFrames) frames not scored")
-        print("- Engine settings: smoothing \(o.smoothing), hold-time \(Int(o.holdTime)) ms, detection-rate \(o.rate) Hz"
-            + (o.noise > 0 ? "; camera noise up to ±\(o.noise) luma levels (q then counts the noise too)" : ""))
-        print("- pan: 240 px/s; pan-zoom-shake: the pan, zoom 1-1.15x (4 s period), shake about ±5 px at 3-8 Hz; "
-            + "cut: a still camera that jumps 700 px halfway\n")
+        print(
+            "- Frames \(o.width)x\(o.height) \(o.format.rawValue) at 30 fps, "
+                + "\(Int(o.seconds)) s per scenario, first \(Self.warmUpFrames) frames not scored")
+        print(
+            "- Engine settings: smoothing \(o.smoothing), hold-time \(Int(o.holdTime)) ms, detection-rate \(o.rate) Hz"
+                + (o.noise > 0 ? "; camera noise up to ±\(o.noise) luma levels (q then counts the noise too)" : ""))
+        print(
+            "- pan: 240 px/s; pan-zoom-shake: the pan, zoom 1-1.15x (4 s period), shake about ±5 px at 3-8 Hz; "
+                + "cut: a still camera that jumps 700 px halfway\n")
 
-        var table = MarkdownTable(["scenario", "run", "mean q", "q p10", "on text", "q on text", "non-text changed",
-                                   "phantoms/frame", "overlaps/frame", "axis err px p50/p90", "width err px p50", "jitter px (mean/max)", "axis bias px", "detections/s",
-                                   "engine ms p50/p99", "flow ms p50/p99"])
-        var summary = MarkdownTable(["scenario", "format", "ceiling", "sync, tracking on", "sync, off",
-                                     "live async, on", "live async, off"])
+        var table = MarkdownTable([
+            "scenario", "run", "mean q", "q p10", "on text", "q on text", "non-text changed",
+            "phantoms/frame", "overlaps/frame", "axis err px p50/p90", "width err px p50", "jitter px (mean/max)",
+            "axis bias px", "detections/s",
+            "engine ms p50/p99", "flow ms p50/p99"
+        ])
+        var summary = MarkdownTable([
+            "scenario", "format", "ceiling", "sync, tracking on", "sync, off",
+            "live async, on", "live async, off"
+        ])
         var notes: [String] = []
         for scenario in scenarios {
             let kind = scenario.kind, name = scenario.name
@@ -75,73 +88,90 @@ struct QualityBenchmark {
             let count = Int(o.seconds * EngineRun.frameRate)
             progress("\(name): rendering \(count) frames...")
             let frames = (0..<count).map { n in
-                var frame = renderer.render(path.view(at: Double(n) / EngineRun.frameRate), format: o.format,
-                                            width: o.width, height: o.height)
+                var frame = renderer.render(
+                    path.view(at: Double(n) / EngineRun.frameRate), format: o.format,
+                    width: o.width, height: o.height)
                 if o.noise > 0 { addNoise(&frame, amplitude: o.noise, seed: UInt64(n)) }
                 return frame
             }
-            var scorer = Scorer(canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
+            var scorer = Scorer(
+                canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
             scorer.changeTolerance = Int((2 * o.noise).rounded(.up))
             let ceiling = try scorer.ceiling()
             var means: [String: String] = [:]
-            table.add([name, "true boxes (ceiling)", fixed(ceiling.meanQ, 3), fixed(ceiling.percentile(0.1), 3),
-                       "", "", percent(ceiling.nonTextFraction), "", "", "", "", "", "", "", "", ""])
+            table.add([
+                name, "true boxes (ceiling)", fixed(ceiling.meanQ, 3), fixed(ceiling.percentile(0.1), 3),
+                "", "", percent(ceiling.nonTextFraction), "", "", "", "", "", "", "", "", ""
+            ])
             for live in o.live {
                 for tracking in o.tracking {
-                    let settings = EngineRun.Settings(live: live, tracking: tracking, smoothing: o.smoothing,
-                                                      holdTime: o.holdTime, rate: o.rate)
+                    let settings = EngineRun.Settings(
+                        live: live, tracking: tracking, smoothing: o.smoothing,
+                        holdTime: o.holdTime, rate: o.rate)
                     progress("\(name): \(settings)...")
                     let result = try EngineRun.run(frames, settings: settings, detector: detector)
-                    let score = scorer.score(outputs: result.outputLuma, boxes: result.boxes,
-                                             detectionFrames: result.detectionFrames)
+                    let score = scorer.score(
+                        outputs: result.outputLuma, boxes: result.boxes,
+                        detectionFrames: result.detectionFrames)
                     if kind == .cut {
                         let cutFrame = Int(path.cutTime * EngineRun.frameRate)
                         let linger = score.lastPhantomFrame.map { max($0 - cutFrame + 1, 0) } ?? 0
-                        notes.append("\(name), \(settings): boxes of the old view lingered \(Int(Double(linger) * 1000 / EngineRun.frameRate)) ms after the cut")
+                        notes.append(
+                            "\(name), \(settings): boxes of the old view lingered \(Int(Double(linger) * 1000 / EngineRun.frameRate)) ms after the cut"
+                        )
                     }
                     // Without tracking, detections are compared where the line was, not where it
                     // is: the count would measure the lag, not the detector.
                     if tracking && score.longestMissStreak > 0 {
-                        notes.append("\(name), \(settings): longest run of detections missing a line in full view: \(score.longestMissStreak)")
+                        notes.append(
+                            "\(name), \(settings): longest run of detections missing a line in full view: \(score.longestMissStreak)"
+                        )
                     }
                     let still = kind == .still
                     let flow = tracking ? "\(ms(result.flowTimes, 0.5))/\(ms(result.flowTimes, 0.99))" : "-"
                     means[settings.description] = fixed(score.meanQ, 3)
-                    table.add([name, settings.description, fixed(score.meanQ, 3), fixed(score.percentile(0.1), 3),
-                               percent(score.coverage), fixed(score.meanCoveredQ, 3), percent(score.nonTextFraction),
-                               fixed(Double(score.phantoms) / Double(max(score.frames, 1)), 2),
-                               fixed(Double(score.overlaps) / Double(max(score.frames, 1)), 2),
-                               "\(fixed(Score.percentile(score.centreErrors, 0.5), 2))/\(fixed(Score.percentile(score.centreErrors, 0.9), 2))",
-                               fixed(Score.percentile(score.widthErrors, 0.5), 1),
-                               still ? "\(fixed(score.meanJitter, 2))/\(fixed(score.maxJitter, 2))" : "",
-                               still ? fixed(score.meanBias, 2) : "",
-                               fixed(Double(result.detections) / o.seconds, 1),
-                               "\(ms(result.processTimes, 0.5))/\(ms(result.processTimes, 0.99))", flow])
+                    table.add([
+                        name, settings.description, fixed(score.meanQ, 3), fixed(score.percentile(0.1), 3),
+                        percent(score.coverage), fixed(score.meanCoveredQ, 3), percent(score.nonTextFraction),
+                        fixed(Double(score.phantoms) / Double(max(score.frames, 1)), 2),
+                        fixed(Double(score.overlaps) / Double(max(score.frames, 1)), 2),
+                        "\(fixed(Score.percentile(score.centreErrors, 0.5), 2))/\(fixed(Score.percentile(score.centreErrors, 0.9), 2))",
+                        fixed(Score.percentile(score.widthErrors, 0.5), 1),
+                        still ? "\(fixed(score.meanJitter, 2))/\(fixed(score.maxJitter, 2))" : "",
+                        still ? fixed(score.meanBias, 2) : "",
+                        fixed(Double(result.detections) / o.seconds, 1),
+                        "\(ms(result.processTimes, 0.5))/\(ms(result.processTimes, 0.99))", flow
+                    ])
                     if result.lateFrames > 0 {
                         notes.append("\(name), \(settings): \(result.lateFrames) frames pushed more than a frame late")
                     }
                     if !live && tracking {
                         let again = try EngineRun.run(frames, settings: settings, detector: detector)
-                        notes.append("\(name), sync, tracking on: a second run gave "
-                            + (again.outputHash == result.outputHash ? "identical output bytes" : "DIFFERENT output bytes"))
+                        notes.append(
+                            "\(name), sync, tracking on: a second run gave "
+                                + (again.outputHash == result.outputHash
+                                    ? "identical output bytes" : "DIFFERENT output bytes"))
                     }
                     if scenario.photos {
                         notes.append("\(name), \(settings), mean q per photograph: " + perPhoto(score, canvas))
                     }
                     if let directory = o.dump {
-                        dump(directory, "\(name)-\(live ? "live" : "sync")-\(tracking ? "on" : "off")", frames, result,
-                             scorer: scorer)
+                        dump(
+                            directory, "\(name)-\(live ? "live" : "sync")-\(tracking ? "on" : "off")", frames, result,
+                            scorer: scorer)
                     }
                 }
             }
-            summary.add([name, o.format.rawValue, fixed(ceiling.meanQ, 3)]
-                + ["sync, tracking on", "sync, tracking off", "live async, tracking on", "live async, tracking off"]
-                .map { means[$0] ?? "–" })
+            summary.add(
+                [name, o.format.rawValue, fixed(ceiling.meanQ, 3)]
+                    + ["sync, tracking on", "sync, tracking off", "live async, tracking on", "live async, tracking off"]
+                    .map { means[$0] ?? "–" })
         }
         print(summary.markdown)
         print("\nMean q per run (details below).\n")
         print(table.markdown)
-        print("""
+        print(
+            """
 
             q = 1 − err(out, ideal)/err(in, ideal) per true box per frame (luma, box plus a margin of \
             max(3 px, 0.3 × height)); "on text": share of scored boxes with a mirrored box on them \
@@ -172,8 +202,10 @@ struct QualityBenchmark {
         }.joined(separator: ", ")
     }
 
-    private func dump(_ directory: String, _ name: String, _ frames: [VideoFrame], _ result: EngineRun.Result,
-                      scorer: Scorer) {
+    private func dump(
+        _ directory: String, _ name: String, _ frames: [VideoFrame], _ result: EngineRun.Result,
+        scorer: Scorer
+    ) {
         let chosen = options.dumpFrames ?? [frames.count / 3, 2 * frames.count / 3]
         for n in chosen where n < frames.count {
             let w = frames[n].width, h = frames[n].height

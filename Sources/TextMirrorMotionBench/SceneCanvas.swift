@@ -37,7 +37,7 @@ struct SceneCanvas {
         "OPEN 24 HOURS", "Platform 3", "Fresh bread daily", "Exit", "No parking", "Main Street",
         "Coffee and Tea", "SALE 50% off", "Pharmacy", "Tickets", "Gate B12", "Welcome",
         "City Library", "Bus stop 42", "Keep left", "Museum of Art", "Hotel Central", "Taxi",
-        "Information", "Lost property", "Departures", "Way out", "Bicycle hire", "Books and Maps",
+        "Information", "Lost property", "Departures", "Way out", "Bicycle hire", "Books and Maps"
     ]
     static let fonts = ["DejaVu Sans", "DejaVu Serif Bold", "DejaVu Sans Mono", "DejaVu Sans Bold", "DejaVu Serif"]
     static let sizes = [18.0, 22, 26, 30, 36]
@@ -60,7 +60,8 @@ struct SceneCanvas {
             var rowBottom = rowTop
             while true {
                 let text = Self.texts[index % Self.texts.count]
-                let font = "\(Self.fonts[index % Self.fonts.count]) \(Int((Self.sizes[(index / 2) % Self.sizes.count] * scale).rounded()))"
+                let font =
+                    "\(Self.fonts[index % Self.fonts.count]) \(Int((Self.sizes[(index / 2) % Self.sizes.count] * scale).rounded()))"
                 index += 1
                 let rendered = try TextRenderer.render(text, font: font)
                 let inkW = rendered.inkX1 - rendered.inkX0, inkH = rendered.inkY1 - rendered.inkY0
@@ -73,7 +74,9 @@ struct SceneCanvas {
                 for yy in rowTop..<(rowTop + inkH + 2 * padY) {
                     for xx in x..<(x + inkW + 2 * padX) {
                         let i = yy * width + xx
-                        r[i] = signColor.0; g[i] = signColor.1; b[i] = signColor.2
+                        r[i] = signColor.0
+                        g[i] = signColor.1
+                        b[i] = signColor.2
                     }
                 }
                 let inkLeft = x + padX, inkTop = rowTop + padY
@@ -85,15 +88,19 @@ struct SceneCanvas {
                         func mix(_ sign: UInt8, _ ink: UInt8) -> UInt8 {
                             UInt8((Int(sign) * (255 - c) + Int(ink) * c + 127) / 255)
                         }
-                        r[i] = mix(r[i], inkColor.0); g[i] = mix(g[i], inkColor.1); b[i] = mix(b[i], inkColor.2)
+                        r[i] = mix(r[i], inkColor.0)
+                        g[i] = mix(g[i], inkColor.1)
+                        b[i] = mix(b[i], inkColor.2)
                     }
                 }
                 // The true box: the pixels at least half covered (see RenderedLine).
-                lines.append(Line(text: text, font: font,
-                                  x0: Double(inkLeft + rendered.visibleX0 - rendered.inkX0),
-                                  y0: Double(inkTop + rendered.visibleY0 - rendered.inkY0),
-                                  x1: Double(inkLeft + rendered.visibleX1 - rendered.inkX0),
-                                  y1: Double(inkTop + rendered.visibleY1 - rendered.inkY0)))
+                lines.append(
+                    Line(
+                        text: text, font: font,
+                        x0: Double(inkLeft + rendered.visibleX0 - rendered.inkX0),
+                        y0: Double(inkTop + rendered.visibleY0 - rendered.inkY0),
+                        x1: Double(inkLeft + rendered.visibleX1 - rendered.inkX0),
+                        y1: Double(inkTop + rendered.visibleY1 - rendered.inkY0)))
                 rowBottom = max(rowBottom, rowTop + inkH + 2 * padY)
                 x += inkW + 2 * padX + Int(rng.uniform(50, 220) * scale)
             }
@@ -104,19 +111,23 @@ struct SceneCanvas {
     }
 
     static let signColors: [(UInt8, UInt8, UInt8)] = [
-        (250, 250, 245), (20, 60, 140), (240, 220, 60), (30, 30, 30), (200, 40, 40), (230, 230, 230), (20, 110, 60),
+        (250, 250, 245), (20, 60, 140), (240, 220, 60), (30, 30, 30), (200, 40, 40), (230, 230, 230), (20, 110, 60)
     ]
     static let inkColors: [(UInt8, UInt8, UInt8)] = [
-        (10, 10, 10), (255, 255, 255), (20, 20, 20), (250, 250, 250), (255, 255, 240), (40, 40, 120), (255, 255, 255),
+        (10, 10, 10), (255, 255, 255), (20, 20, 20), (250, 250, 250), (255, 255, 240), (40, 40, 120), (255, 255, 255)
     ]
 
     /// Overlapping coloured rectangles over fine block noise: edges and corners everywhere.
-    private static func drawBackground(_ r: inout [UInt8], _ g: inout [UInt8], _ b: inout [UInt8],
-                                       width: Int, height: Int, rng: inout SplitMix64) {
+    private static func drawBackground(
+        _ r: inout [UInt8], _ g: inout [UInt8], _ b: inout [UInt8],
+        width: Int, height: Int, rng: inout SplitMix64
+    ) {
         for yy in 0..<height {
             for xx in 0..<width {
                 let i = yy * width + xx
-                r[i] = 110; g[i] = 125; b[i] = 100
+                r[i] = 110
+                g[i] = 125
+                b[i] = 100
             }
         }
         for _ in 0..<(width * height / 9000) {
@@ -126,7 +137,9 @@ struct SceneCanvas {
             for yy in y0..<min(y0 + h, height) {
                 for xx in x0..<min(x0 + w, width) {
                     let i = yy * width + xx
-                    r[i] = c.0; g[i] = c.1; b[i] = c.2
+                    r[i] = c.0
+                    g[i] = c.1
+                    b[i] = c.2
                 }
             }
         }
@@ -138,7 +151,9 @@ struct SceneCanvas {
             for xx in 0..<width {
                 let n = noise[(yy / 3) * columns + xx / 3], i = yy * width + xx
                 func add(_ v: UInt8) -> UInt8 { UInt8(min(max(Int(v) + n, 0), 255)) }
-                r[i] = add(r[i]); g[i] = add(g[i]); b[i] = add(b[i])
+                r[i] = add(r[i])
+                g[i] = add(g[i])
+                b[i] = add(b[i])
             }
         }
     }

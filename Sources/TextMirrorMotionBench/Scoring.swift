@@ -103,7 +103,9 @@ struct Scorer {
                 score.qLine.append(index)
                 if trace, let boxes, let best = boxes[n].max(by: { $0.text.box.iou(box) < $1.text.box.iou(box) }) {
                     let b = best.text.box
-                    progress("trace frame \(n) line \(index) q \(fixed(q, 2)) dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) dw \(fixed(b.width - box.width, 1)) fresh \(best.fresh) track \(best.track) true \(fixed(box.centerX, 2)),\(fixed(box.centerY, 2)) \(fixed(box.width, 1))x\(fixed(box.height, 1)) \"\(canvas.lines[index].text)\" \(canvas.lines[index].font)")
+                    progress(
+                        "trace frame \(n) line \(index) q \(fixed(q, 2)) dx \(fixed(b.centerX - box.centerX, 2)) dy \(fixed(b.centerY - box.centerY, 2)) dw \(fixed(b.width - box.width, 1)) fresh \(best.fresh) track \(best.track) true \(fixed(box.centerX, 2)),\(fixed(box.centerY, 2)) \(fixed(box.width, 1))x\(fixed(box.height, 1)) \"\(canvas.lines[index].text)\" \(canvas.lines[index].font)"
+                    )
                 }
                 if let boxes {
                     let best = boxes[n].max { $0.text.box.iou(box) < $1.text.box.iou(box) }
@@ -112,7 +114,8 @@ struct Scorer {
                         score.coveredQ.append(q)
                         score.centreErrors.append(abs(best.text.box.centerX - box.centerX))
                         score.widthErrors.append(best.text.box.width - box.width)
-                        centres[index].append(SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
+                        centres[index].append(
+                            SIMD2(best.text.box.centerX - box.centerX, best.text.box.centerY - box.centerY))
                     }
                 }
             }
@@ -123,7 +126,9 @@ struct Scorer {
                         score.overlaps += 1
                         if trace {
                             let (a, b) = (mirrored[i], mirrored[j])
-                            progress("trace frame \(n) overlap \(fixed(a.overlapOfSmaller(b), 2)): \(fixed(a.centerX, 1)),\(fixed(a.centerY, 1)) \(fixed(a.width, 1))x\(fixed(a.height, 1)) \(fixed(a.angle, 1))° and \(fixed(b.centerX, 1)),\(fixed(b.centerY, 1)) \(fixed(b.width, 1))x\(fixed(b.height, 1)) \(fixed(b.angle, 1))°")
+                            progress(
+                                "trace frame \(n) overlap \(fixed(a.overlapOfSmaller(b), 2)): \(fixed(a.centerX, 1)),\(fixed(a.centerY, 1)) \(fixed(a.width, 1))x\(fixed(a.height, 1)) \(fixed(a.angle, 1))° and \(fixed(b.centerX, 1)),\(fixed(b.centerY, 1)) \(fixed(b.width, 1))x\(fixed(b.height, 1)) \(fixed(b.angle, 1))°"
+                            )
                         }
                     }
                 }
@@ -154,11 +159,15 @@ struct Scorer {
     /// margin, which then reaches into a neighbour that must be mirrored too. Pixels of an
     /// illegible (`###`) line in the margin are left out: they may be mirrored or not. Nil
     /// when the box (with its margin) is not wholly in the frame.
-    func boxQuality(_ index: Int, of truth: [PixelBox], view: Motion, input: ArraySlice<UInt8>, output: [UInt8]) -> Double? {
+    func boxQuality(_ index: Int, of truth: [PixelBox], view: Motion, input: ArraySlice<UInt8>, output: [UInt8])
+        -> Double?
+    {
         let box = truth[index]
         let m = Self.margin(box)
-        let grown = TrueRegion(PixelBox(centerX: box.centerX, centerY: box.centerY, width: box.width + 2 * m,
-                                        height: box.height + 2 * m, angle: box.angle))
+        let grown = TrueRegion(
+            PixelBox(
+                centerX: box.centerX, centerY: box.centerY, width: box.width + 2 * m,
+                height: box.height + 2 * m, angle: box.angle))
         let (x0, y0, x1, y1) = grown.pixelBounds
         guard x0 >= 0, y0 >= 0, x1 <= width, y1 <= height else { return nil }
         let own = TrueRegion(box)
@@ -265,8 +274,10 @@ struct TrueRegion {
     var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
         let e = box.halfExtent
         let ex = e.x, ey = e.y
-        return (Int((box.centerX - ex).rounded(.down)), Int((box.centerY - ey).rounded(.down)),
-                Int((box.centerX + ex).rounded(.up)), Int((box.centerY + ey).rounded(.up)))
+        return (
+            Int((box.centerX - ex).rounded(.down)), Int((box.centerY - ey).rounded(.down)),
+            Int((box.centerX + ex).rounded(.up)), Int((box.centerY + ey).rounded(.up))
+        )
     }
 
     @inline(__always)

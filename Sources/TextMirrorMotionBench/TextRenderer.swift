@@ -34,7 +34,8 @@ enum TextRenderer {
         let height = fontPixels * 2 + 64
         let path = "/tmp/textmirror-motion-bench-\(getpid()).raw"
         defer { unlink(path) }
-        let launch = "videotestsrc pattern=black num-buffers=1 ! "
+        let launch =
+            "videotestsrc pattern=black num-buffers=1 ! "
             + "video/x-raw,format=RGBx,width=\(width),height=\(height),framerate=30/1 ! "
             + "textoverlay name=text halignment=left valignment=top xpad=32 ypad=32 "
             + "draw-shadow=false draw-outline=false shaded-background=false auto-resize=false "
@@ -56,13 +57,28 @@ enum TextRenderer {
             for x in 0..<width {
                 let c = bytes[4 * (y * width + x)]  // R of white-on-black: the coverage
                 coverage[y * width + x] = c
-                if c > 0 { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1) }
-                if c >= 128 { vx0 = min(vx0, x); vy0 = min(vy0, y); vx1 = max(vx1, x + 1); vy1 = max(vy1, y + 1) }
+                if c > 0 {
+                    x0 = min(x0, x)
+                    y0 = min(y0, y)
+                    x1 = max(x1, x + 1)
+                    y1 = max(y1, y + 1)
+                }
+                if c >= 128 {
+                    vx0 = min(vx0, x)
+                    vy0 = min(vy0, y)
+                    vx1 = max(vx1, x + 1)
+                    vy1 = max(vy1, y + 1)
+                }
             }
         }
-        guard x1 > x0, y1 > y0, vx1 > vx0, vy1 > vy0 else { throw MotionBenchError("textoverlay drew nothing for \"\(text)\"") }
-        guard x1 < width - 8, y1 < height - 8 else { throw MotionBenchError("\"\(text)\" does not fit its \(width)x\(height) picture") }
-        return RenderedLine(width: width, height: height, coverage: coverage, inkX0: x0, inkY0: y0, inkX1: x1, inkY1: y1,
-                            visibleX0: vx0, visibleY0: vy0, visibleX1: vx1, visibleY1: vy1)
+        guard x1 > x0, y1 > y0, vx1 > vx0, vy1 > vy0 else {
+            throw MotionBenchError("textoverlay drew nothing for \"\(text)\"")
+        }
+        guard x1 < width - 8, y1 < height - 8 else {
+            throw MotionBenchError("\"\(text)\" does not fit its \(width)x\(height) picture")
+        }
+        return RenderedLine(
+            width: width, height: height, coverage: coverage, inkX0: x0, inkY0: y0, inkX1: x1, inkY1: y1,
+            visibleX0: vx0, visibleY0: vy0, visibleX1: vx1, visibleY1: vy1)
     }
 }

@@ -1,6 +1,6 @@
 import CShim
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 import TextMirrorCore
@@ -24,10 +24,11 @@ struct DetectorLoadError: Error, CustomStringConvertible {
 /// already loaded with the same configuration: the model is in memory once however many
 /// elements run, and the shared detector serialises their detections.
 func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextDetector {
-    let key = TextDetector.Configuration(modelPath: try detectorModelPath(configuration),
-                                         detectionSize: configuration.inputLongSide,
-                                         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
-                                         precision: configuration.precision)
+    let key = TextDetector.Configuration(
+        modelPath: try detectorModelPath(configuration),
+        detectionSize: configuration.inputLongSide,
+        threads: configuration.threads, parallelDetections: configuration.parallelDetections,
+        precision: configuration.precision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 
@@ -39,23 +40,25 @@ func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorL
     let candidates = places.map { TextRecognizer.Configuration(besideDetector: $0, precision: configuration.precision) }
     guard let key = candidates.first(where: { access($0.modelPath, R_OK) == 0 && access($0.charactersPath, R_OK) == 0 })
     else {
-        throw DetectorLoadError(description:
-            "the text recognizer (\(TextRecognizer.Configuration.modelFileName) and "
-            + "\(TextRecognizer.Configuration.charactersFileName)) was not found beside "
-            + candidates.map(\.modelPath).joined(separator: " or ")
-            + "; fetch it with \(ModelLocation.fetchCommand), or set verify=false and text-orientation=any, "
-            + "which need no recognizer")
+        throw DetectorLoadError(
+            description:
+                "the text recognizer (\(TextRecognizer.Configuration.modelFileName) and "
+                + "\(TextRecognizer.Configuration.charactersFileName)) was not found beside "
+                + candidates.map(\.modelPath).joined(separator: " or ")
+                + "; fetch it with \(ModelLocation.fetchCommand), or set verify=false and text-orientation=any, "
+                + "which need no recognizer")
     }
     return try SharedModels.recognizers.instance(for: key, make: TextRecognizer.init)
 }
 
 private func detectorModelPath(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> String {
     guard let path = configuration.modelPath ?? ModelLocation.resolve() else {
-        throw DetectorLoadError(description:
-            "the text detection model \(ModelLocation.fileName) was not found; looked in: "
-            + ModelLocation.candidates().joined(separator: ", ")
-            + ". Fetch it with \(ModelLocation.fetchCommand), set the model property or "
-            + "$\(ModelLocation.environmentVariable) to its path, or set detect=false to mirror only fixed regions")
+        throw DetectorLoadError(
+            description:
+                "the text detection model \(ModelLocation.fileName) was not found; looked in: "
+                + ModelLocation.candidates().joined(separator: ", ")
+                + ". Fetch it with \(ModelLocation.fetchCommand), set the model property or "
+                + "$\(ModelLocation.environmentVariable) to its path, or set detect=false to mirror only fixed regions")
     }
     return path
 }
@@ -91,8 +94,9 @@ private final class WeakInstances<Key: Equatable & Sendable, Value: AnyObject & 
             made = try make(key)
         } catch {
             // The message may end in its own punctuation ("...?"), so separate with ";".
-            throw DetectorLoadError(description: "\(error.description); if a file is missing or "
-                                    + "damaged, fetch the models again with \(ModelLocation.fetchCommand)")
+            throw DetectorLoadError(
+                description: "\(error.description); if a file is missing or "
+                    + "damaged, fetch the models again with \(ModelLocation.fetchCommand)")
         }
         return entries.withLock { table in
             // Another element may have loaded the same model meanwhile; keep one.

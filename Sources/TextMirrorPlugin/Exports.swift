@@ -101,7 +101,8 @@ public func textmirror_session_process(
     _ result: UnsafeMutablePointer<TextMirrorFrameResult>?
 ) -> TextMirrorStatus {
     guard let session = session(handle), let frame = frame?.pointee,
-          let buffer = FrameBuffer(frame) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
+        let buffer = FrameBuffer(frame)
+    else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
     let stamp = timestamps.map { FrameStamp($0.pointee) } ?? FrameStamp()
     do {
         let report = try session.engine.process(buffer, stamp: stamp, upstreamIsLive: upstreamIsLive != 0)

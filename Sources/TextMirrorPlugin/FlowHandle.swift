@@ -8,8 +8,9 @@ final class FlowHandle: SparseFlow, @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(_ p: FlowParameters) throws(FlowFailure) {
-        var params = TextMirrorFlowParams(window: Int32(clamping: p.window), levels: Int32(clamping: p.levels),
-                                          iterations: Int32(clamping: p.iterations), epsilon: p.epsilon)
+        var params = TextMirrorFlowParams(
+            window: Int32(clamping: p.window), levels: Int32(clamping: p.levels),
+            iterations: Int32(clamping: p.iterations), epsilon: p.epsilon)
         var message = [CChar](repeating: 0, count: 512)
         let made = message.withUnsafeMutableBufferPointer { buffer in
             textmirror_flow_new(&params, buffer.baseAddress, buffer.count)
@@ -28,14 +29,17 @@ final class FlowHandle: SparseFlow, @unchecked Sendable {
 
     private func check(_ status: TextMirrorFlowStatus) throws(FlowFailure) {
         guard status == TEXTMIRROR_FLOW_OK else {
-            throw FlowFailure(description: "optical flow failed (status \(status.rawValue)): "
-                              + String(cString: textmirror_flow_last_error(pointer)))
+            throw FlowFailure(
+                description: "optical flow failed (status \(status.rawValue)): "
+                    + String(cString: textmirror_flow_last_error(pointer)))
         }
     }
 
     func push(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(FlowFailure) {
-        try check(textmirror_flow_push(pointer, pixels.baseAddress, Int32(clamping: width),
-                                       Int32(clamping: height), Int32(clamping: width)))
+        try check(
+            textmirror_flow_push(
+                pointer, pixels.baseAddress, Int32(clamping: width),
+                Int32(clamping: height), Int32(clamping: width)))
     }
 
     func reset() {
@@ -44,9 +48,10 @@ final class FlowHandle: SparseFlow, @unchecked Sendable {
 
     func features(_ areas: [FlowArea], capacity: Int) throws(FlowFailure) -> (points: [FlowPoint], areas: [Int]) {
         let requests = areas.map {
-            TextMirrorFlowArea(x: Int32(clamping: $0.x), y: Int32(clamping: $0.y), width: Int32(clamping: $0.width),
-                               height: Int32(clamping: $0.height), max_points: Int32(clamping: $0.maxPoints),
-                               min_distance: $0.minDistance, quality: $0.quality)
+            TextMirrorFlowArea(
+                x: Int32(clamping: $0.x), y: Int32(clamping: $0.y), width: Int32(clamping: $0.width),
+                height: Int32(clamping: $0.height), max_points: Int32(clamping: $0.maxPoints),
+                min_distance: $0.minDistance, quality: $0.quality)
         }
         var points = [TextMirrorFlowPoint](repeating: TextMirrorFlowPoint(), count: capacity)
         var owners = [Int32](repeating: 0, count: capacity)
@@ -54,8 +59,9 @@ final class FlowHandle: SparseFlow, @unchecked Sendable {
         let status = requests.withUnsafeBufferPointer { a in
             points.withUnsafeMutableBufferPointer { p in
                 owners.withUnsafeMutableBufferPointer { o in
-                    textmirror_flow_find_features(pointer, a.baseAddress, Int32(a.count), p.baseAddress,
-                                                  o.baseAddress, Int32(clamping: capacity), &count)
+                    textmirror_flow_find_features(
+                        pointer, a.baseAddress, Int32(a.count), p.baseAddress,
+                        o.baseAddress, Int32(clamping: capacity), &count)
                 }
             }
         }

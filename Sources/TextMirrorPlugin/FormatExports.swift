@@ -1,6 +1,6 @@
 import CShim
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import TextMirrorCore
 

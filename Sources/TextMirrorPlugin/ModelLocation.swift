@@ -1,6 +1,6 @@
 import CShim
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the detection model is looked for when the `model` property is not set, in order:

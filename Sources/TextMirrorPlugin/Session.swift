@@ -19,8 +19,9 @@ final class Session: Sendable {
             recognizer = try loadTextRecognizer(settings.detector)
         }
         // Motion is measured only where there are detected boxes to move.
-        engine = MirrorEngine(detector: detector, motion: detector == nil ? nil : FlowMotionEstimator(),
-                              recognizer: recognizer)
+        engine = MirrorEngine(
+            detector: detector, motion: detector == nil ? nil : FlowMotionEstimator(),
+            recognizer: recognizer)
         engine.update(settings.engine)
     }
 

@@ -57,27 +57,33 @@ struct EnumMapping<C: Equatable & Sendable, S: Equatable & Sendable>: Sendable {
 enum BoundaryEnums {
     static let flip = EnumMapping<TextMirrorFlip, Flip>(rows: [
         (TEXTMIRROR_FLIP_HORIZONTAL, .horizontal), (TEXTMIRROR_FLIP_VERTICAL, .vertical),
-        (TEXTMIRROR_FLIP_ROTATE_180, .rotate180)])
+        (TEXTMIRROR_FLIP_ROTATE_180, .rotate180)
+    ])
     static let textOrientation = EnumMapping<TextMirrorTextOrientation, TextOrientation>(rows: [
         (TEXTMIRROR_TEXT_ORIENTATION_ANY, .any), (TEXTMIRROR_TEXT_ORIENTATION_NORMAL, .normal),
-        (TEXTMIRROR_TEXT_ORIENTATION_MIRRORED, .mirrored)])
+        (TEXTMIRROR_TEXT_ORIENTATION_MIRRORED, .mirrored)
+    ])
     static let detectionMode = EnumMapping<TextMirrorDetectionMode, DetectionMode>(rows: [
         (TEXTMIRROR_DETECTION_AUTO, .auto), (TEXTMIRROR_DETECTION_ASYNC, .async),
-        (TEXTMIRROR_DETECTION_SYNC, .sync)])
+        (TEXTMIRROR_DETECTION_SYNC, .sync)
+    ])
     static let precision = EnumMapping<TextMirrorPrecision, ElementProperties.InferencePrecision>(rows: [
-        (TEXTMIRROR_PRECISION_AUTO, .auto), (TEXTMIRROR_PRECISION_F32, .f32)])
+        (TEXTMIRROR_PRECISION_AUTO, .auto), (TEXTMIRROR_PRECISION_F32, .f32)
+    ])
 }
 
 extension SessionSettings {
     init?(_ c: TextMirrorSettings) {
         var engine = MirrorEngine.Settings()
         guard engine.apply(c) == TEXTMIRROR_OK else { return nil }
-        self.init(engine: engine, detector: DetectorConfiguration(
-            modelPath: c.model.map { String(cString: $0) },
-            inputLongSide: Int(c.detection_size),
-            threads: Int(c.threads),
-            parallelDetections: Int(c.parallel_detections),
-            precision: BoundaryEnums.precision.c(BoundaryEnums.precision.swift(c.precision))))
+        self.init(
+            engine: engine,
+            detector: DetectorConfiguration(
+                modelPath: c.model.map { String(cString: $0) },
+                inputLongSide: Int(c.detection_size),
+                threads: Int(c.threads),
+                parallelDetections: Int(c.parallel_detections),
+                precision: BoundaryEnums.precision.c(BoundaryEnums.precision.swift(c.precision))))
     }
 }
 
@@ -92,7 +98,8 @@ extension TextMirrorProperties {
             seamless: P.seamless ? 1 : 0, detection_mode: BoundaryEnums.detectionMode.c(P.detectionMode),
             detection_rate: P.detectionRate.defaultValue, detection_size: Int32(P.detectionSize.defaultValue),
             threads: Int32(P.threads.defaultValue),
-            parallel_detections: Int32(P.parallelDetections.defaultValue), precision: BoundaryEnums.precision.c(P.inferencePrecision),
+            parallel_detections: Int32(P.parallelDetections.defaultValue),
+            precision: BoundaryEnums.precision.c(P.inferencePrecision),
             text_threshold: P.textThreshold.defaultValue, box_threshold: P.boxThreshold.defaultValue,
             min_text_height: P.minTextHeight.defaultValue, tracking: P.tracking ? 1 : 0,
             smoothing: P.smoothing.defaultValue, hold_time: Int32(P.holdTime.defaultValue),
@@ -125,16 +132,18 @@ extension TextMirrorRange {
 extension FrameStamp {
     init(_ c: TextMirrorTimestamps) {
         func known(_ t: UInt64) -> UInt64? { t == TEXTMIRROR_TIME_NONE ? nil : t }
-        self.init(pts: known(c.pts), duration: known(c.duration),
-                  streamTime: known(c.stream_time), runningTime: known(c.running_time))
+        self.init(
+            pts: known(c.pts), duration: known(c.duration),
+            streamTime: known(c.stream_time), runningTime: known(c.running_time))
     }
 }
 
 extension TextMirrorTimestamps {
     init(_ stamp: FrameStamp) {
-        self.init(pts: stamp.pts ?? TEXTMIRROR_TIME_NONE, duration: stamp.duration ?? TEXTMIRROR_TIME_NONE,
-                  stream_time: stamp.streamTime ?? TEXTMIRROR_TIME_NONE,
-                  running_time: stamp.runningTime ?? TEXTMIRROR_TIME_NONE)
+        self.init(
+            pts: stamp.pts ?? TEXTMIRROR_TIME_NONE, duration: stamp.duration ?? TEXTMIRROR_TIME_NONE,
+            stream_time: stamp.streamTime ?? TEXTMIRROR_TIME_NONE,
+            running_time: stamp.runningTime ?? TEXTMIRROR_TIME_NONE)
     }
 }
 
@@ -152,8 +161,10 @@ extension TextMirrorFrameResult {
 
     /// Copies up to TEXTMIRROR_MAX_BOXES boxes into one of the fixed C arrays (imported as a
     /// tuple); returns how many were copied.
-    private static func copy<Tuple>(_ boxes: [(text: TextBox, fresh: Bool)], in frame: (width: Int, height: Int),
-                                     into storage: inout Tuple) -> Int32 {
+    private static func copy<Tuple>(
+        _ boxes: [(text: TextBox, fresh: Bool)], in frame: (width: Int, height: Int),
+        into storage: inout Tuple
+    ) -> Int32 {
         let capacity = Int(TEXTMIRROR_MAX_BOXES)
         let count = min(boxes.count, capacity)
         withUnsafeMutableBytes(of: &storage) { raw in

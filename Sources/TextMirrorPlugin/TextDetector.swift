@@ -36,12 +36,14 @@ public final class TextDetector: TextDetecting {
         /// a frame's report holds (TEXTMIRROR_MAX_BOXES).
         public var maxBoxes: Int
 
-        public init(modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
-                    threads: Int = ElementProperties.threads.defaultValue,
-                    parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
-                    precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
-                    postprocess: TextBoxPostprocess = TextBoxPostprocess(),
-                    sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = Int(TEXTMIRROR_MAX_BOXES)) {
+        public init(
+            modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
+            threads: Int = ElementProperties.threads.defaultValue,
+            parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
+            precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
+            postprocess: TextBoxPostprocess = TextBoxPostprocess(),
+            sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = Int(TEXTMIRROR_MAX_BOXES)
+        ) {
             self.modelPath = modelPath
             self.detectionSize = detectionSize
             self.threads = threads
@@ -72,8 +74,10 @@ public final class TextDetector: TextDetecting {
         var sizes: [DetectorInputSize] = []
 
         /// An idle network for `size`, or a new one.
-        mutating func take(_ size: DetectorInputSize, _ configuration: Configuration,
-                           threads: Int) throws(Failure) -> DetectorNet {
+        mutating func take(
+            _ size: DetectorInputSize, _ configuration: Configuration,
+            threads: Int
+        ) throws(Failure) -> DetectorNet {
             sizes.removeAll { $0 == size }
             sizes.insert(size, at: 0)
             sizes = Array(sizes.prefix(TextDetector.maxNetworks))
@@ -105,18 +109,21 @@ public final class TextDetector: TextDetecting {
     public init(_ configuration: Configuration) throws(Failure) {
         guard configuration.maxBoxes >= 0 else { throw Failure(description: "maxBoxes must not be negative") }
         self.configuration = configuration
-        lanes = DetectorLanes(threads: configuration.threads, parallel: configuration.parallelDetections,
-                              cores: DetectorLanes.cores)
+        lanes = DetectorLanes(
+            threads: configuration.threads, parallel: configuration.parallelDetections,
+            cores: DetectorLanes.cores)
         slots = DispatchSemaphore(value: lanes.count)
-        let probe = try DetectorNet(configuration, size: DetectorInputSize(width: 64, height: 64),
-                                    threads: lanes.threadsPerLane)
+        let probe = try DetectorNet(
+            configuration, size: DetectorInputSize(width: 64, height: 64),
+            threads: lanes.threadsPerLane)
         nets = Mutex(Networks(probe: probe))
     }
 
     /// The detector's input size for a frame of this size.
     public func inputSize(frameWidth: Int, frameHeight: Int) -> DetectorInputSize {
-        DetectorInputSize(frameWidth: frameWidth, frameHeight: frameHeight,
-                          longSide: configuration.detectionSize)
+        DetectorInputSize(
+            frameWidth: frameWidth, frameHeight: frameHeight,
+            longSide: configuration.detectionSize)
     }
 
     /// Makes the networks for frames of this size (one per lane) now rather than on the first
@@ -143,13 +150,15 @@ public final class TextDetector: TextDetecting {
         let size = inputSize(frameWidth: frame.width, frameHeight: frame.height)
         let downscaler = scaler.withLock { cached -> RGBDownscaler in
             if let cached, cached.format == layout.format, cached.frameWidth == frame.width,
-               cached.frameHeight == frame.height, cached.outputWidth == size.width,
-               cached.outputHeight == size.height, cached.sampling == configuration.sampling {
+                cached.frameHeight == frame.height, cached.outputWidth == size.width,
+                cached.outputHeight == size.height, cached.sampling == configuration.sampling
+            {
                 return cached
             }
-            let made = RGBDownscaler(format: layout.format, frameWidth: frame.width,
-                                     frameHeight: frame.height, outputWidth: size.width,
-                                     outputHeight: size.height, sampling: configuration.sampling)
+            let made = RGBDownscaler(
+                format: layout.format, frameWidth: frame.width,
+                frameHeight: frame.height, outputWidth: size.width,
+                outputHeight: size.height, sampling: configuration.sampling)
             cached = made
             return made
         }
@@ -166,20 +175,24 @@ public final class TextDetector: TextDetecting {
     public func detectLines(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [TextBox] {
         let kernels = try detectKernels(input, thresholds: thresholds)
         let size = DetectorInputSize(width: input.width, height: input.height)
-        return configuration.postprocess.textBoxes(kernels, input: size, frameWidth: input.frameWidth,
-                                                   frameHeight: input.frameHeight)
+        return configuration.postprocess.textBoxes(
+            kernels, input: size, frameWidth: input.frameWidth,
+            frameHeight: input.frameHeight)
     }
 
     /// Kernels straight from the network (input pixels, before unclip); for tests and tuning.
-    public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [DetectorBox] {
+    public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [DetectorBox]
+    {
         let g = DetectorInputSize.granularity
         // Outside the network lock: downscaling one frame may overlap another's forward pass.
         let rgb = input.makeRGB()
         guard input.width > 0, input.height > 0, input.width % g == 0, input.height % g == 0,
-              rgb.count == input.width * input.height * 3,
-              input.frameWidth > 0, input.frameHeight > 0 else {
-            throw Failure(description: "detection input \(input.width)x\(input.height) is not a multiple of \(g) "
-                          + "or does not match its pixels")
+            rgb.count == input.width * input.height * 3,
+            input.frameWidth > 0, input.frameHeight > 0
+        else {
+            throw Failure(
+                description: "detection input \(input.width)x\(input.height) is not a multiple of \(g) "
+                    + "or does not match its pixels")
         }
         let size = DetectorInputSize(width: input.width, height: input.height)
         slots.wait()
@@ -198,16 +211,20 @@ private final class DetectorNet: @unchecked Sendable {
     let size: DetectorInputSize
     private let handle: OpaquePointer
 
-    init(_ configuration: TextDetector.Configuration, size: DetectorInputSize,
-         threads: Int) throws(TextDetector.Failure) {
+    init(
+        _ configuration: TextDetector.Configuration, size: DetectorInputSize,
+        threads: Int
+    ) throws(TextDetector.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
-            textmirror_detector_new(configuration.modelPath, Int32(size.width), Int32(size.height),
-                                    Int32(clamping: threads), configuration.precision,
-                                    buffer.baseAddress, buffer.count)
+            textmirror_detector_new(
+                configuration.modelPath, Int32(size.width), Int32(size.height),
+                Int32(clamping: threads), configuration.precision,
+                buffer.baseAddress, buffer.count)
         }
         guard let made else {
-            throw TextDetector.Failure(description: CString.decode(message, orElse: "could not load the text detection model"))
+            throw TextDetector.Failure(
+                description: CString.decode(message, orElse: "could not load the text detection model"))
         }
         self.size = size
         handle = made
@@ -217,23 +234,28 @@ private final class DetectorNet: @unchecked Sendable {
         textmirror_detector_free(handle)
     }
 
-    func run(_ rgb: [UInt8], thresholds: DetectionThresholds, maxBoxes: Int) throws(TextDetector.Failure) -> [DetectorBox] {
+    func run(_ rgb: [UInt8], thresholds: DetectionThresholds, maxBoxes: Int) throws(TextDetector.Failure)
+        -> [DetectorBox]
+    {
         var boxes = [TextMirrorDetectedBox](repeating: TextMirrorDetectedBox(), count: maxBoxes)
         var count: Int32 = 0
         let status = rgb.withUnsafeBufferPointer { pixels in
             boxes.withUnsafeMutableBufferPointer { out in
-                textmirror_detector_run(handle, pixels.baseAddress, Int32(size.width), Int32(size.height),
-                                        Int32(size.width * 3), Float(thresholds.text), Float(thresholds.box),
-                                        out.baseAddress, Int32(clamping: out.count), &count)
+                textmirror_detector_run(
+                    handle, pixels.baseAddress, Int32(size.width), Int32(size.height),
+                    Int32(size.width * 3), Float(thresholds.text), Float(thresholds.box),
+                    out.baseAddress, Int32(clamping: out.count), &count)
             }
         }
         guard status == TEXTMIRROR_DETECTOR_OK else {
-            throw TextDetector.Failure(description: "text detection failed: "
-                                       + String(cString: textmirror_detector_last_error(handle)))
+            throw TextDetector.Failure(
+                description: "text detection failed: "
+                    + String(cString: textmirror_detector_last_error(handle)))
         }
         return boxes.prefix(Int(count)).map {
-            DetectorBox(centerX: Double($0.center_x), centerY: Double($0.center_y), width: Double($0.width),
-                        height: Double($0.height), angle: Double($0.angle), score: Double($0.score))
+            DetectorBox(
+                centerX: Double($0.center_x), centerY: Double($0.center_y), width: Double($0.width),
+                height: Double($0.height), angle: Double($0.angle), score: Double($0.score))
         }
     }
 }

@@ -11,7 +11,9 @@ public final class TextRecognizer: TextRecognizing {
         public var charactersPath: String
         public var precision: TextMirrorPrecision
 
-        public init(modelPath: String, charactersPath: String, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO) {
+        public init(
+            modelPath: String, charactersPath: String, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO
+        ) {
             self.modelPath = modelPath
             self.charactersPath = charactersPath
             self.precision = precision
@@ -23,8 +25,9 @@ public final class TextRecognizer: TextRecognizing {
             let folder = detectorPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 .joined(separator: "/")
             let prefix = folder.isEmpty && !detectorPath.hasPrefix("/") ? "" : folder + "/"
-            self.init(modelPath: prefix + Self.modelFileName, charactersPath: prefix + Self.charactersFileName,
-                      precision: precision)
+            self.init(
+                modelPath: prefix + Self.modelFileName, charactersPath: prefix + Self.charactersFileName,
+                precision: precision)
         }
 
         public static let modelFileName = "ppocrv4_rec.onnx"
@@ -65,9 +68,10 @@ public final class TextRecognizer: TextRecognizing {
         let blank = try LineCrop.blank(height: cropHeight)
         let classes = try handle.withLock { (h: inout RecognizerHandle) throws(Failure) in try h.run(blank).classCount }
         guard classes == decoder.classCount else {
-            throw Failure(description: "the recognizer '\(configuration.modelPath)' has \(classes) classes, but "
-                          + "'\(configuration.charactersPath)' lists \(decoder.characters.count) characters "
-                          + "(\(decoder.classCount) classes with the blank and the space)")
+            throw Failure(
+                description: "the recognizer '\(configuration.modelPath)' has \(classes) classes, but "
+                    + "'\(configuration.charactersPath)' lists \(decoder.characters.count) characters "
+                    + "(\(decoder.classCount) classes with the blank and the space)")
         }
     }
 
@@ -84,9 +88,10 @@ extension LineCrop {
     static func blank(height: Int) throws(TextRecognizer.Failure) -> LineCrop {
         var pixel: [UInt8] = [255, 255, 255, 255]
         let made = pixel.withUnsafeMutableBytes { raw in
-            LineCrop(PixelBox(centerX: 0.5, centerY: 0.5, width: 1, height: 1),
-                     in: FrameBuffer(width: 1, height: 1, planes: [raw.baseAddress!], strides: [4]),
-                     format: .rgba, height: height, maxWidth: 64)
+            LineCrop(
+                PixelBox(centerX: 0.5, centerY: 0.5, width: 1, height: 1),
+                in: FrameBuffer(width: 1, height: 1, planes: [raw.baseAddress!], strides: [4]),
+                format: .rgba, height: height, maxWidth: 64)
         }
         guard let made else { throw TextRecognizer.Failure(description: "cannot make a blank crop") }
         return made
@@ -102,11 +107,13 @@ private struct RecognizerHandle: ~Copyable {
     init(_ configuration: TextRecognizer.Configuration) throws(TextRecognizer.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
-            textmirror_recognizer_new(configuration.modelPath, TextRecognizer.threads, configuration.precision,
-                                      buffer.baseAddress, buffer.count)
+            textmirror_recognizer_new(
+                configuration.modelPath, TextRecognizer.threads, configuration.precision,
+                buffer.baseAddress, buffer.count)
         }
         guard let made else {
-            throw TextRecognizer.Failure(description: CString.decode(message, orElse: "could not load the text recognizer"))
+            throw TextRecognizer.Failure(
+                description: CString.decode(message, orElse: "could not load the text recognizer"))
         }
         pointer = made
     }
@@ -114,21 +121,24 @@ private struct RecognizerHandle: ~Copyable {
     deinit { textmirror_recognizer_free(pointer) }
 
     mutating func run(_ crop: LineCrop) throws(TextRecognizer.Failure)
-        -> (classes: [Int32], probabilities: [Float], classCount: Int) {
+        -> (classes: [Int32], probabilities: [Float], classCount: Int)
+    {
         var steps: Int32 = 0, classCount: Int32 = 0
         let pointer = self.pointer
         let status = crop.rgb.withUnsafeBufferPointer { rgb in
             classes.withUnsafeMutableBufferPointer { best in
                 probabilities.withUnsafeMutableBufferPointer { probability in
-                    textmirror_recognizer_run(pointer, rgb.baseAddress, Int32(crop.width), Int32(crop.width * 3),
-                                              best.baseAddress, probability.baseAddress, Int32(best.count),
-                                              &steps, &classCount)
+                    textmirror_recognizer_run(
+                        pointer, rgb.baseAddress, Int32(crop.width), Int32(crop.width * 3),
+                        best.baseAddress, probability.baseAddress, Int32(best.count),
+                        &steps, &classCount)
                 }
             }
         }
         guard status == TEXTMIRROR_RECOGNIZER_OK else {
-            throw TextRecognizer.Failure(description: "text recognition failed: "
-                                         + String(cString: textmirror_recognizer_last_error(pointer)))
+            throw TextRecognizer.Failure(
+                description: "text recognition failed: "
+                    + String(cString: textmirror_recognizer_last_error(pointer)))
         }
         return (Array(classes.prefix(Int(steps))), Array(probabilities.prefix(Int(steps))), Int(classCount))
     }

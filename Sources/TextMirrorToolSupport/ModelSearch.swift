@@ -6,8 +6,14 @@ import Glibc
 /// what `$TEXTMIRROR_MODEL` means before calling this.
 public func searchModelUpwards(levels: Int = 8) -> String? {
     var starts: [String] = []
-    if let cwd = getcwd(nil, 0) { starts.append(String(cString: cwd)); free(cwd) }
-    if let exe = realpath("/proc/self/exe", nil) { starts.append(String(cString: exe)); free(exe) }
+    if let cwd = getcwd(nil, 0) {
+        starts.append(String(cString: cwd))
+        free(cwd)
+    }
+    if let exe = realpath("/proc/self/exe", nil) {
+        starts.append(String(cString: exe))
+        free(exe)
+    }
     for start in starts {
         var directory = start
         for _ in 0..<levels {

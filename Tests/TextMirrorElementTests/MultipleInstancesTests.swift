@@ -11,8 +11,9 @@ import TextMirrorTestSupport
     func chainedFlipsEqualRotation(format: String) throws {
         for (width, height) in [(33, 9), (7, 5), (64, 2)] {
             let layout = VideoLayout(format, width: width, height: height)
-            let harness = Harness(textmirror("regions=0,0,1,1 flip=horizontal", name: "a") + " ! "
-                                  + textmirror("regions=0,0,1,1 flip=vertical", name: "b"), caps: layout.caps)
+            let harness = Harness(
+                textmirror("regions=0,0,1,1 flip=horizontal", name: "a") + " ! "
+                    + textmirror("regions=0,0,1,1 flip=vertical", name: "b"), caps: layout.caps)
             let output = try #require(harness.process(PatternBuffers.make(layout, seed: 40)))
             let reference = try #require(videoflipped(layout, seed: 40, .rotate180))
             let difference = output.picture(layout).difference(from: reference.picture(layout))
@@ -25,7 +26,8 @@ import TextMirrorTestSupport
     func sameSettingsCancel(flip: FlipMode) throws {
         let layout = VideoLayout("I420", width: 33, height: 9)
         let settings = "regions=\"0.1,0.2,0.5,0.6;0.7,0,0.3,1,30\" flip=\(flip.rawValue)"
-        let harness = Harness(textmirror(settings, name: "a") + " ! " + textmirror(settings, name: "b"), caps: layout.caps)
+        let harness = Harness(
+            textmirror(settings, name: "a") + " ! " + textmirror(settings, name: "b"), caps: layout.caps)
         let input = PatternBuffers.make(layout, seed: 41)
         let picture = PictureBytes(input, layout)
         let output = try #require(harness.process(input))
@@ -35,8 +37,10 @@ import TextMirrorTestSupport
         #expect(after != picture, "nothing changed at all")
         for plane in 0..<3 {
             let columns = plane == 0 ? 20 : 10
-            #expect(after.planes[plane].map { Array($0.prefix(columns)) } == picture.planes[plane].map { Array($0.prefix(columns)) },
-                    "plane \(plane)")
+            #expect(
+                after.planes[plane].map { Array($0.prefix(columns)) }
+                    == picture.planes[plane].map { Array($0.prefix(columns)) },
+                "plane \(plane)")
         }
     }
 
@@ -45,8 +49,9 @@ import TextMirrorTestSupport
     func regionsSplitAcrossElements() throws {
         for format in ["I420", "YUY2", "BGRx"] {
             let layout = VideoLayout(format, width: 40, height: 12)
-            let chained = Harness(textmirror("regions=0,0,0.5,0.5", name: "a") + " ! "
-                                  + textmirror("regions=0.5,0.5,0.5,0.5 flip=rotate-180", name: "b"), caps: layout.caps)
+            let chained = Harness(
+                textmirror("regions=0,0,0.5,0.5", name: "a") + " ! "
+                    + textmirror("regions=0.5,0.5,0.5,0.5 flip=rotate-180", name: "b"), caps: layout.caps)
             let first = Harness(textmirror("regions=0,0,0.5,0.5", name: "a"), caps: layout.caps)
             let second = Harness(textmirror("regions=0.5,0.5,0.5,0.5 flip=rotate-180", name: "b"), caps: layout.caps)
             let viaChain = try #require(chained.process(PatternBuffers.make(layout, seed: 42)))
@@ -61,8 +66,9 @@ import TextMirrorTestSupport
     /// Changing one element's settings while PLAYING leaves the other's alone.
     @Test func settingsAreIndependent() throws {
         let layout = VideoLayout("GRAY8", width: 16, height: 4)
-        let harness = Harness(textmirror("regions=0,0,1,1", name: "a") + " ! " + textmirror("regions=0,0,1,1", name: "b"),
-                              caps: layout.caps)
+        let harness = Harness(
+            textmirror("regions=0,0,1,1", name: "a") + " ! " + textmirror("regions=0,0,1,1", name: "b"),
+            caps: layout.caps)
         var input = PatternBuffers.make(layout, seed: 43)
         var picture = PictureBytes(input, layout)
         #expect(try #require(harness.process(input)).picture(layout) == picture)
@@ -80,7 +86,8 @@ import TextMirrorTestSupport
     @Test("Two elements in a playing pipeline match videoflip 180", arguments: ["I420", "YUY2", "RGBA"])
     func realPipeline(format: String) throws {
         let layout = VideoLayout(format, width: 99, height: 35)
-        let pipeline = try Pipeline("""
+        let pipeline = try Pipeline(
+            """
             videotestsrc pattern=snow num-buffers=5 ! \(layout.caps) ! tee name=t \
             t. ! queue ! \(textmirror("regions=0,0,1,1", name: "a")) ! \(textmirror("regions=0,0,1,1 flip=vertical", name: "b")) \
                ! fakesink name=mirrored signal-handoffs=true \

@@ -18,7 +18,9 @@ import TextMirrorTestSupport
     }
 
     /// Pushes a new patterned frame and returns it as it went in and as it came out.
-    static func push(_ harness: Harness, _ layout: VideoLayout = gray, seed: UInt64) throws -> (input: PictureBytes, output: PictureBytes) {
+    static func push(_ harness: Harness, _ layout: VideoLayout = gray, seed: UInt64) throws -> (
+        input: PictureBytes, output: PictureBytes
+    ) {
         let buffer = PatternBuffers.make(layout, seed: seed)
         let input = PictureBytes(buffer, layout)
         let output = try #require(harness.process(buffer))
@@ -42,9 +44,11 @@ import TextMirrorTestSupport
         #expect(ObjectProperties.double(element, "detection-rate") == 30)
         #expect(ObjectProperties.int(element, "detection-size") == 640)
         #expect(ObjectProperties.int(element, "parallel-detections") == 1)
-        for name in ["regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
-                     "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation",
-                     "seamless"] {
+        for name in [
+            "regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
+            "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation",
+            "seamless"
+        ] {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let flags = spec.pointee.flags.rawValue
             #expect(flags & G_PARAM_READWRITE.rawValue == G_PARAM_READWRITE.rawValue, "\(name) is not read-write")
@@ -64,7 +68,8 @@ import TextMirrorTestSupport
             ("text-threshold", table.text_threshold, table.defaults.text_threshold),
             ("box-threshold", table.box_threshold, table.defaults.box_threshold),
             ("min-text-height", table.min_text_height, table.defaults.min_text_height),
-            ("smoothing", table.smoothing, table.defaults.smoothing)]
+            ("smoothing", table.smoothing, table.defaults.smoothing)
+        ]
         for (name, range, value) in doubles {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let d = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecDouble.self).pointee
@@ -73,37 +78,50 @@ import TextMirrorTestSupport
         let ints: [(String, TextMirrorRange, Int32)] = [
             ("detection-size", table.detection_size, table.defaults.detection_size),
             ("threads", table.threads, table.defaults.threads),
-            ("parallel-detections", table.parallel_detections, table.defaults.parallel_detections)]
+            ("parallel-detections", table.parallel_detections, table.defaults.parallel_detections)
+        ]
         for (name, range, value) in ints {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let i = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecInt.self).pointee
-            #expect((Double(i.minimum), Double(i.maximum), i.default_value) == (range.minimum, range.maximum, value), "\(name)")
+            #expect(
+                (Double(i.minimum), Double(i.maximum), i.default_value) == (range.minimum, range.maximum, value),
+                "\(name)")
         }
         let hold = try #require(ObjectProperties.paramSpec(element, "hold-time"))
         let u = UnsafeMutableRawPointer(hold).assumingMemoryBound(to: GParamSpecUInt.self).pointee
-        #expect((Double(u.minimum), Double(u.maximum), Int32(u.default_value))
+        #expect(
+            (Double(u.minimum), Double(u.maximum), Int32(u.default_value))
                 == (table.hold_time.minimum, table.hold_time.maximum, table.defaults.hold_time))
         #expect((table.detection_size.maximum, table.defaults.hold_time, table.defaults.smoothing) == (4096, 500, 0.35))
 
         var count: guint = 0
-        let klass = UnsafeMutableRawPointer(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
-            .pointee.g_class!).assumingMemoryBound(to: GObjectClass.self)
+        let klass = UnsafeMutableRawPointer(
+            UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
+                .pointee.g_class!
+        ).assumingMemoryBound(to: GObjectClass.self)
         let specs = try #require(g_object_class_list_properties(klass, &count))
         defer { g_free(specs) }
         let own = (0..<Int(count)).compactMap { i -> String? in
             let spec = specs[i]!
-            return spec.pointee.owner_type == klass.pointee.g_type_class.g_type ? String(cString: spec.pointee.name) : nil
+            return spec.pointee.owner_type == klass.pointee.g_type_class.g_type
+                ? String(cString: spec.pointee.name) : nil
         }
-        #expect(own == ["regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "seamless",
-                        "detection-mode", "detection-rate", "detection-size", "threads", "parallel-detections", "inference-precision",
-                        "text-threshold", "box-threshold", "min-text-height", "tracking", "smoothing", "hold-time",
-                        "post-messages", "draw-boxes"])
+        #expect(
+            own == [
+                "regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "seamless",
+                "detection-mode", "detection-rate", "detection-size", "threads", "parallel-detections",
+                "inference-precision",
+                "text-threshold", "box-threshold", "min-text-height", "tracking", "smoothing", "hold-time",
+                "post-messages", "draw-boxes"
+            ])
     }
 
     /// The properties that choose and load the networks are read at start: while the element
     /// runs they are refused, with a warning on the bus that says when they can change.
-    @Test(arguments: [("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
-                      ("parallel-detections", "2", "1"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")])
+    @Test(arguments: [
+        ("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
+        ("parallel-detections", "2", "1"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")
+    ])
     func startOnlyPropertiesAreRefusedWhileRunning(_ name: String, _ value: String, _ unchanged: String) throws {
         let harness = Harness(textmirror("detect=false"), caps: Self.gray.caps)
         let bus = gst_bus_new()!
@@ -112,12 +130,13 @@ import TextMirrorTestSupport
         _ = try Self.push(harness, seed: 1)
         let mirror = harness.element("mirror")
         ObjectProperties.set(mirror, name, value)
-        let now: String? = switch name {
-        case "detect": String(ObjectProperties.bool(mirror, name))
-        case "model": ObjectProperties.string(mirror, name) ?? ""
-        case "inference-precision": ObjectProperties.enumNick(mirror, name)
-        default: String(ObjectProperties.int(mirror, name))
-        }
+        let now: String? =
+            switch name {
+            case "detect": String(ObjectProperties.bool(mirror, name))
+            case "model": ObjectProperties.string(mirror, name) ?? ""
+            case "inference-precision": ObjectProperties.enumNick(mirror, name)
+            default: String(ObjectProperties.int(mirror, name))
+            }
         #expect(now == unchanged)
         let warning = try #require(gst_bus_pop_filtered(bus, GST_MESSAGE_WARNING), "no warning for \(name)")
         defer { gst_message_unref(warning) }
@@ -167,7 +186,8 @@ import TextMirrorTestSupport
 
     /// In a pipeline the refusal is reported on the bus as a warning that names the problem.
     @Test func malformedRegionsPostAWarningNamingTheProblem() throws {
-        let pipeline = try Pipeline("videotestsrc num-buffers=1 ! \(Self.gray.caps) ! \(textmirror("regions=0,0,1,1")) ! fakesink")
+        let pipeline = try Pipeline(
+            "videotestsrc num-buffers=1 ! \(Self.gray.caps) ! \(textmirror("regions=0,0,1,1")) ! fakesink")
         let mirror = pipeline.element("mirror")
         ObjectProperties.set(mirror, "regions", "0,0,1,1;0,zero,1,1")
         #expect(ObjectProperties.string(mirror, "regions") == "0,0,1,1")
@@ -175,8 +195,9 @@ import TextMirrorTestSupport
         #expect(result.errors.isEmpty && result.reachedEOS, "\(result.errors)")
         #expect(result.warnings.count == 1)
         let warning = result.warnings.first ?? ""
-        #expect(warning.contains("regions") && warning.contains("region 2") && warning.contains("\"zero\" is not a number"),
-                "\(warning)")
+        #expect(
+            warning.contains("regions") && warning.contains("region 2") && warning.contains("\"zero\" is not a number"),
+            "\(warning)")
     }
 
     /// The boundary's validator: the same verdicts, with the explanation cut to the buffer.

@@ -13,7 +13,7 @@ import TextMirrorTestSupport
         let layout = VideoLayout(format, width: 33, height: 9)
         let input = PatternBuffers.make(layout, seed: 3)
         let original = PatternBuffers.bytes(of: input)
-        gst_buffer_ref(input)   // our own reference: the element gets a non-writable buffer
+        gst_buffer_ref(input)  // our own reference: the element gets a non-writable buffer
         defer { gst_buffer_unref(input) }
         let harness = Harness(textmirror("regions=0,0,1,1"), caps: layout.caps)
         let output = try #require(harness.process(input))
@@ -32,8 +32,9 @@ import TextMirrorTestSupport
         defer { memory.deallocate() }
         for i in 0..<layout.size { memory[i] = patternByte(4, UInt64(i)) }
         let original = Array(memory)
-        let input = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, memory.baseAddress, gsize(layout.size),
-                                                0, gsize(layout.size), nil, nil)!
+        let input = gst_buffer_new_wrapped_full(
+            GST_MEMORY_FLAG_READONLY, memory.baseAddress, gsize(layout.size),
+            0, gsize(layout.size), nil, nil)!
         let harness = Harness(textmirror("regions=0,0,1,1"), caps: layout.caps)
         let output = try #require(harness.process(input))
         #expect(Array(memory) == original, "read-only memory was written to")
@@ -46,7 +47,8 @@ import TextMirrorTestSupport
     @Test("A tee's other branch sees the untouched frame")
     func teeBranches() throws {
         let layout = VideoLayout("I420", width: 64, height: 36)
-        let pipeline = try Pipeline("""
+        let pipeline = try Pipeline(
+            """
             videotestsrc pattern=snow num-buffers=4 ! \(layout.caps) ! tee name=t \
             t. ! queue ! \(textmirror("regions=0,0,1,1")) ! fakesink name=mirrored signal-handoffs=true \
             t. ! queue ! fakesink name=plain signal-handoffs=true

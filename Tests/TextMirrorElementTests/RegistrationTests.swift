@@ -19,7 +19,10 @@ import TextMirrorTestSupport
         let table = (0..<textmirror_format_count()).map { String(cString: textmirror_format_name($0)!) }
         #expect(TemplateFormats.textmirror(pad: "sink") == TemplateFormats.textmirror(pad: "src"))
         #expect(TemplateFormats.textmirror(pad: "sink") == table)
-        #expect(Set(table).isSuperset(of: ["RGBA", "NV12", "YUY2", "GRAY8", "GRAY16_BE", "I420_10LE", "I422_12BE", "Y444_10LE"]))
+        #expect(
+            Set(table).isSuperset(of: [
+                "RGBA", "NV12", "YUY2", "GRAY8", "GRAY16_BE", "I420_10LE", "I422_12BE", "Y444_10LE"
+            ]))
         #expect(textmirror_format_name(-1) == nil && textmirror_format_name(textmirror_format_count()) == nil)
     }
 }

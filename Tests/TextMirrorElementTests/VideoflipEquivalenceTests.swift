@@ -13,24 +13,30 @@ import TextMirrorTestSupport
     static let sizes = [(1, 1), (3, 1), (1, 5), (2, 2), (3, 3), (7, 5), (33, 9), (64, 7), (321, 5), (6, 4), (17, 1)]
 
     /// Runs one frame through textmirror and videoflip and compares them.
-    static func expectSameAsVideoflip(_ layout: VideoLayout, _ flip: FlipMode, regions: String = "0,0,1,1",
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSameAsVideoflip(
+        _ layout: VideoLayout, _ flip: FlipMode, regions: String = "0,0,1,1",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let seed = UInt64(layout.width * 1000 + layout.height)
         let input = PatternBuffers.make(layout, seed: seed)
         let before = PatternBuffers.bytes(of: input)
         let inputPicture = PictureBytes(input, layout)
         let harness = Harness(textmirror("regions=\"\(regions)\" flip=\(flip.rawValue)"), caps: layout.caps)
-        let mirrored = try #require(harness.process(input), "\(layout): textmirror gave no buffer",
-                                    sourceLocation: sourceLocation)
-        let reference = try #require(videoflipped(layout, seed: seed, flip), "\(layout): videoflip gave no buffer",
-                                     sourceLocation: sourceLocation)
+        let mirrored = try #require(
+            harness.process(input), "\(layout): textmirror gave no buffer",
+            sourceLocation: sourceLocation)
+        let reference = try #require(
+            videoflipped(layout, seed: seed, flip), "\(layout): videoflip gave no buffer",
+            sourceLocation: sourceLocation)
         let difference = mirrored.picture(layout).difference(from: reference.picture(layout))
         #expect(difference == nil, "\(layout) \(flip): \(difference ?? "")", sourceLocation: sourceLocation)
-        #expect(paddingChanges(before: before, after: mirrored.bytes, layout) == nil, "\(layout) \(flip)",
-                sourceLocation: sourceLocation)
+        #expect(
+            paddingChanges(before: before, after: mirrored.bytes, layout) == nil, "\(layout) \(flip)",
+            sourceLocation: sourceLocation)
         if flip.changes(width: layout.width, height: layout.height) {
-            #expect(mirrored.picture(layout) != inputPicture, "\(layout) \(flip): nothing was mirrored",
-                    sourceLocation: sourceLocation)
+            #expect(
+                mirrored.picture(layout) != inputPicture, "\(layout) \(flip): nothing was mirrored",
+                sourceLocation: sourceLocation)
         }
     }
 

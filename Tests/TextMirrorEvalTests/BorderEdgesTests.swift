@@ -58,10 +58,14 @@ import TextMirrorEvalCore
     @Test func aPlainMirrorOnARampAddsEdges() {
         let ramp = Self.picture { x, _ in 50 + 4 * x }
         let plain = Self.picture { x, y in 50 + 4 * (Self.inBox(x, y) ? 39 - x : x) }
-        let plainEdges = BorderEdges(before: ramp, after: plain, width: Self.width, height: Self.height, boxes: [Self.box])
+        let plainEdges = BorderEdges(
+            before: ramp, after: plain, width: Self.width, height: Self.height, boxes: [Self.box])
         #expect(plainEdges.growth > 5)
-        let pooled = plainEdges + BorderEdges(before: ramp, after: ramp, width: Self.width, height: Self.height,
-                                              boxes: [Self.box])
+        let pooled =
+            plainEdges
+            + BorderEdges(
+                before: ramp, after: ramp, width: Self.width, height: Self.height,
+                boxes: [Self.box])
         #expect(pooled.input == 2 * plainEdges.input)
         #expect(abs(pooled.growth - plainEdges.growth / 2) < 1e-9)
         #expect(EvalReport.growth(pooled).hasPrefix("+"))
@@ -79,7 +83,8 @@ import TextMirrorEvalCore
         a.backgroundEdges = BorderEdges(input: 100, output: 100, pixels: 10)
         b.backgroundEdges = BorderEdges(input: 100, output: 80, pixels: 20)
         let line = EvalReport.borderEdges([a, b, c])
-        #expect(line.contains("2 pictures with boxes): +15.0%; background (pictures smoothed, σ 2 px) -10.0%"), "\(line)")
+        #expect(
+            line.contains("2 pictures with boxes): +15.0%; background (pictures smoothed, σ 2 px) -10.0%"), "\(line)")
         #expect(line.contains("page +50.0% / +0.0%") && line.contains("sign +3.3% / -20.0%"), "\(line)")
         #expect(EvalSummary([a, b, c]).backgroundEdges == BorderEdges(input: 200, output: 180, pixels: 30))
     }
@@ -92,10 +97,12 @@ import TextMirrorEvalCore
         let lifted = Self.picture { x, y in Self.inBox(x, y) ? 160 : 200 }
         let flat = Self.picture { _, _ in 200 }
         let raw = BorderEdges(before: strokes, after: moved, width: Self.width, height: Self.height, boxes: [Self.box])
-        let smooth = BorderEdges(before: strokes, after: moved, width: Self.width, height: Self.height,
-                                 boxes: [Self.box], smoothing: 2)
-        let seam = BorderEdges(before: flat, after: lifted, width: Self.width, height: Self.height,
-                               boxes: [Self.box], smoothing: 2)
+        let smooth = BorderEdges(
+            before: strokes, after: moved, width: Self.width, height: Self.height,
+            boxes: [Self.box], smoothing: 2)
+        let seam = BorderEdges(
+            before: flat, after: lifted, width: Self.width, height: Self.height,
+            boxes: [Self.box], smoothing: 2)
         #expect(raw.output > 1000)
         #expect(abs(smooth.output - smooth.input) < 0.05 * raw.output, "\(smooth) against \(raw)")
         #expect(seam.output > 0.1 * 60 * 40 * 40, "\(seam)")  // a step of 40 blurred over some 6 px

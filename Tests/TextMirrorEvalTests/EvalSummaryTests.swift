@@ -19,8 +19,9 @@ import TextMirrorEvalCore
         rules.textMargin = 0
         rules.grouping = nil
         let imageA = ImageScore(name: "a", ground: a, boxes: boxes, changed: changedA, rules: rules)
-        let imageB = ImageScore(name: "b", ground: [GroundTruthLine(polygon: square(0, 0), transcription: "x")],
-                                boxes: [], changed: PixelMask(width: 100, height: 90), rules: rules)
+        let imageB = ImageScore(
+            name: "b", ground: [GroundTruthLine(polygon: square(0, 0), transcription: "x")],
+            boxes: [], changed: PixelMask(width: 100, height: 90), rules: rules)
         return [imageA, imageB]
     }()
 
@@ -57,8 +58,10 @@ import TextMirrorEvalCore
         #expect(rows.last!.hasSuffix("| 20 |"))
     }
 
-    @Test(arguments: [(0.0, 2, "0.00"), (1.005, 1, "1.0"), (0.125, 2, "0.13"), (-2.5, 0, "-3"),
-                      (99.96, 1, "100.0"), (0.001, 3, "0.001"), (.nan, 2, "–")])
+    @Test(arguments: [
+        (0.0, 2, "0.00"), (1.005, 1, "1.0"), (0.125, 2, "0.13"), (-2.5, 0, "-3"),
+        (99.96, 1, "100.0"), (0.001, 3, "0.001"), (.nan, 2, "–")
+    ])
     func fixedFormatting(value: Double, decimals: Int, text: String) {
         #expect(EvalReport.fixed(value, decimals) == text)
     }

@@ -15,7 +15,8 @@ enum Fixture {
         let lines = try GroundTruthFormat.parse(try Fixture.text("gt_icdar_style.txt"))
         #expect(lines.count == 5)
         #expect(lines[0].transcription == "Genaxis Theatre")
-        #expect(lines[0].polygon == [EvalPoint(377, 117), EvalPoint(463, 117), EvalPoint(465, 130), EvalPoint(378, 130)])
+        #expect(
+            lines[0].polygon == [EvalPoint(377, 117), EvalPoint(463, 117), EvalPoint(465, 130), EvalPoint(378, 130)])
         #expect(lines[0].isLegible)
         #expect(lines[1].transcription == "[06]")
         #expect(!lines[2].isLegible, "### is don't care")
@@ -46,9 +47,9 @@ enum Fixture {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct FixtureMissing: Error, CustomStringConvertible {

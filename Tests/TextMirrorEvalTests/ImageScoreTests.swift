@@ -30,8 +30,10 @@ import TextMirrorEvalCore
 
     /// A legible line of 20x5 pixels and a "###" region of 8x4, far enough apart not to be
     /// taken for words of one line.
-    static let ground = [GroundTruthLine(polygon: rect(5, 5, 25, 10), transcription: "LINE"),
-                         GroundTruthLine(polygon: rect(30, 12, 38, 16), transcription: "###")]
+    static let ground = [
+        GroundTruthLine(polygon: rect(5, 5, 25, 10), transcription: "LINE"),
+        GroundTruthLine(polygon: rect(30, 12, 38, 16), transcription: "###")
+    ]
 
     static func score(boxes: [RotatedBox], changed: [(Int, Int)], rules: ScoringRules = ScoringRules()) -> ImageScore {
         let p = pictures(changing: changed)
@@ -57,11 +59,13 @@ import TextMirrorEvalCore
     }
 
     @Test func nonTextIsOutsideEveryRegionAndItsMargin() {
-        let changed = [(10, 7),   // inside the line: text
-                       (4, 5),    // 1 px left of the line: inside the 2 px margin
-                       (2, 5),    // 3 px left: non-text
-                       (31, 13),  // inside the ### region: text all the same
-                       (0, 0), (39, 19)]  // far from text
+        let changed = [
+            (10, 7),  // inside the line: text
+            (4, 5),  // 1 px left of the line: inside the 2 px margin
+            (2, 5),  // 3 px left: non-text
+            (31, 13),  // inside the ### region: text all the same
+            (0, 0), (39, 19)
+        ]  // far from text
         let score = Self.score(boxes: [], changed: changed)
         // Text grown by 2 px: the line 24x9 = 216 pixels, the ### region 12x8 = 96 (clipped at
         // the right edge); they do not meet.
@@ -77,10 +81,13 @@ import TextMirrorEvalCore
     }
 
     @Test func falseBoxesAreThoseOnNoText() {
-        let score = Self.score(boxes: [Self.box(5, 5, 23, 10),   // on the line
-                                       Self.box(30, 0, 38, 4),   // on nothing
-                                       Self.box(0, 0, 40, 20)],  // everything, the line included
-                               changed: [])
+        let score = Self.score(
+            boxes: [
+                Self.box(5, 5, 23, 10),  // on the line
+                Self.box(30, 0, 38, 4),  // on nothing
+                Self.box(0, 0, 40, 20)
+            ],  // everything, the line included
+            changed: [])
         #expect(score.boxes == 3)
         #expect(score.falseBoxes == 1)
     }
@@ -121,13 +128,16 @@ import TextMirrorEvalCore
 extension ImageScoreTests {
     @Test func changesInFalseBoxesAreToldApart() {
         // (33, 2) lies in the false box, (2, 5) beside the line, in no box.
-        let score = Self.score(boxes: [Self.box(5, 5, 23, 10), Self.box(30, 0, 38, 4)],
-                               changed: [(33, 2), (2, 5)])
+        let score = Self.score(
+            boxes: [Self.box(5, 5, 23, 10), Self.box(30, 0, 38, 4)],
+            changed: [(33, 2), (2, 5)])
         #expect(score.nonTextChanged == 2)
         #expect(score.nonTextChangedInFalseBoxes == 1)
         let summary = EvalSummary([score])
         #expect(summary.nonTextChangedInFalseBoxes == 1)
-        #expect(EvalReport.nonTextBreakdown(summary).hasPrefix("Non-text pixels changed: 0.41% of non-text pixels; "
-                                                              + "in false boxes 0.20%, beside text 0.20%."))
+        #expect(
+            EvalReport.nonTextBreakdown(summary).hasPrefix(
+                "Non-text pixels changed: 0.41% of non-text pixels; "
+                    + "in false boxes 0.20%, beside text 0.20%."))
     }
 }

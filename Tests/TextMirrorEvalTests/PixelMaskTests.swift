@@ -48,7 +48,8 @@ import TextMirrorEvalCore
     }
 
     @Test func degeneratePolygonsHaveNoPixels() {
-        #expect(PixelMask.polygon([EvalPoint(1, 1), EvalPoint(5, 1), EvalPoint(9, 1)], width: 10, height: 10).count == 0)
+        #expect(
+            PixelMask.polygon([EvalPoint(1, 1), EvalPoint(5, 1), EvalPoint(9, 1)], width: 10, height: 10).count == 0)
         #expect(PixelMask.polygon([EvalPoint(1, 1), EvalPoint(5, 5)], width: 10, height: 10).count == 0)
     }
 
@@ -76,7 +77,7 @@ extension PixelMaskTests {
     @Test func toleranceIgnoresSmallChanges() {
         let before = [UInt8](repeating: 100, count: 3 * 1 * 4)
         var after = before
-        after[0] = 104   // pixel 0: +4 in red
+        after[0] = 104  // pixel 0: +4 in red
         after[4 + 1] = 80  // pixel 1: -20 in green
         let changed = PixelMask.changedPixels(before: before, after: after, width: 3, height: 1, tolerance: 8)
         #expect(Self.pixels(changed) == [[1, 0]])

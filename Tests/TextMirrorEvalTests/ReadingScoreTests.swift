@@ -14,7 +14,7 @@ struct ReadingScoreTests {
         score.legible = [
             .init(transcription: "Car  Parks", coverage: 1, pixels: 10, read: " Car Parks"),
             .init(transcription: "Exit", coverage: 1, pixels: 10, read: "Ekit"),
-            .init(transcription: "Lift", coverage: 0, pixels: 10, read: nil),
+            .init(transcription: "Lift", coverage: 0, pixels: 10, read: nil)
         ]
         let reading = ReadingScore([score])
         #expect(reading.lines == 3 && reading.exact == 1 && reading.exactButSpaces == 1)
@@ -26,8 +26,9 @@ struct ReadingScoreTests {
 @Suite("Ground truth of a mirrored picture")
 struct MirroredGroundTruthTests {
     @Test func mirrorsCornersAndKeepsTheText() {
-        let line = GroundTruthLine(polygon: [EvalPoint(10, 5), EvalPoint(30, 5), EvalPoint(30, 15), EvalPoint(10, 15)],
-                                   transcription: "Exit")
+        let line = GroundTruthLine(
+            polygon: [EvalPoint(10, 5), EvalPoint(30, 5), EvalPoint(30, 15), EvalPoint(10, 15)],
+            transcription: "Exit")
         let mirrored = line.mirrored(width: 100)
         #expect(mirrored.polygon.map(\.x) == [90, 70, 70, 90])
         #expect(mirrored.polygon.map(\.y) == [5, 5, 15, 15])

@@ -2,9 +2,9 @@ import Testing
 import TextMirrorEvalCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The element reports a rotated box as its bounding box plus angle; these check the way back.
@@ -21,8 +21,9 @@ import Darwin
         let truth = RotatedBox(centerX: 200, centerY: 120, width: 180, height: 24, angle: angle)
         let bb = Self.boundingBox(truth)
         let back = RotatedBox(boundingX: bb.x, y: bb.y, width: bb.w, height: bb.h, angle: angle)
-        #expect(abs(back.width - truth.width) < 1e-6 && abs(back.height - truth.height) < 1e-6,
-                "\(back.width) x \(back.height)")
+        #expect(
+            abs(back.width - truth.width) < 1e-6 && abs(back.height - truth.height) < 1e-6,
+            "\(back.width) x \(back.height)")
         #expect(abs(back.centerX - 200) < 1e-9 && abs(back.centerY - 120) < 1e-9)
     }
 

@@ -22,8 +22,9 @@ struct CommandTests {
         let error = await #expect(throws: SetupError.self) { try await command.wait(timeout: .seconds(1), load: { 1 }) }
         // Not a bound on the clock (this test's own task may wait for a thread while the other
         // tests run): the budget ran out and the child was stopped.
-        #expect(error?.description.contains("timed out after 1.0 seconds of the machine's time") == true,
-                "\(error?.description ?? "no error")")
+        #expect(
+            error?.description.contains("timed out after 1.0 seconds of the machine's time") == true,
+            "\(error?.description ?? "no error")")
         #expect(!command.isRunning, "the stuck child was not stopped")
     }
 
@@ -31,7 +32,8 @@ struct CommandTests {
     func loadIsReadable() {
         let factor = MachineLoad.busyFactor()
         #expect(factor >= 1 && factor <= 50, "\(factor)")
-        #expect(FileManager.default.contents(atPath: "/proc/stat").map { String(decoding: $0, as: UTF8.self) }?
-            .contains("procs_running ") == true, "/proc/stat has no procs_running: the factor is always 1 here")
+        #expect(
+            FileManager.default.contents(atPath: "/proc/stat").map { String(decoding: $0, as: UTF8.self) }?
+                .contains("procs_running ") == true, "/proc/stat has no procs_running: the factor is always 1 here")
     }
 }

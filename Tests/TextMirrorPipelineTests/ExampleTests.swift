@@ -10,9 +10,12 @@ struct ExampleTests {
     static let python = "/usr/bin/python3"
 
     static func requirePyGObject(_ work: Workspace) async throws {
-        let result = try await work.run(python, ["-c", "import gi; gi.require_version('Gst', '1.0'); from gi.repository import Gst; Gst.ValueList"])
+        let result = try await work.run(
+            python, ["-c", "import gi; gi.require_version('Gst', '1.0'); from gi.repository import Gst; Gst.ValueList"])
         guard result.succeeded else {
-            throw SetupError("\(python) cannot import PyGObject with GStreamer's overrides: install python3-gi, python3-gst-1.0 and gir1.2-gstreamer-1.0 (scripts/install-deps.sh)\n\(result)")
+            throw SetupError(
+                "\(python) cannot import PyGObject with GStreamer's overrides: install python3-gi, python3-gst-1.0 and gir1.2-gstreamer-1.0 (scripts/install-deps.sh)\n\(result)"
+            )
         }
     }
 
@@ -30,15 +33,17 @@ struct ExampleTests {
         let out = result.stdout
         let pluginLine = out.split(separator: "\n").first { $0.hasPrefix("textmirror from ") }
         let used = pluginLine.map { String($0.dropFirst("textmirror from ".count)) } ?? ""
-        #expect(URL(fileURLWithPath: used).resolvingSymlinksInPath().path
-                    == URL(fileURLWithPath: plugin).resolvingSymlinksInPath().path,
-                "expected the plugin \(plugin):\n\(result)")
+        #expect(
+            URL(fileURLWithPath: used).resolvingSymlinksInPath().path
+                == URL(fileURLWithPath: plugin).resolvingSymlinksInPath().path,
+            "expected the plugin \(plugin):\n\(result)")
         let steps = ["enabled -> False", "enabled -> True", "flip -> vertical", "sending end-of-stream"]
         let positions = steps.map { out.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "missing one of \(steps):\n\(result)")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "out of order:\n\(result)")
-        #expect(out.contains(#/ [1-9][0-9]* box\(es\): [0-9]+x[0-9]+\+[0-9]+\+[0-9]+ angle /#),
-                "no detection with a box printed:\n\(result)")
+        #expect(
+            out.contains(#/ [1-9][0-9]* box\(es\): [0-9]+x[0-9]+\+[0-9]+\+[0-9]+ angle /#),
+            "no detection with a box printed:\n\(result)")
         #expect(out.contains(/[1-9][0-9]* textmirror message\(s\); exit 0/), "\(result)")
     }
 
@@ -55,7 +60,8 @@ struct ExampleTests {
         let work = try Workspace()
         try await Self.requirePyGObject(work)
         work.environment = Self.buildEnvironment(work)
-        let result = try await work.run(Self.python, [Repository.path("examples/python/textmirror_app.py"), "--seconds", "3"])
+        let result = try await work.run(
+            Self.python, [Repository.path("examples/python/textmirror_app.py"), "--seconds", "3"])
         Self.checkRun(result, plugin: Repository.buildPlugin)
     }
 

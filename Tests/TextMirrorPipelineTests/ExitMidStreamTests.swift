@@ -37,9 +37,11 @@ struct ExitMidStreamTests {
             // 0.3 to 2.2 s: before, during and after the first detections.
             let delay = 0.3 + Double(run) * 0.1
             let raises = run % 2 == 1
-            let result = try await work.run(ExampleTests.python, [path, String(delay), raises ? "raise" : "exit"],
-                                            timeout: .seconds(120))
-            #expect(!result.signalled && result.status == (raises ? 1 : 3), "run \(run), exit after \(delay) s:\n\(result)")
+            let result = try await work.run(
+                ExampleTests.python, [path, String(delay), raises ? "raise" : "exit"],
+                timeout: .seconds(120))
+            #expect(
+                !result.signalled && result.status == (raises ? 1 : 3), "run \(run), exit after \(delay) s:\n\(result)")
             #expect(!result.stderr.contains("terminate") && !result.stderr.contains("TLS"), "\(result)")
         }
     }

@@ -7,14 +7,16 @@ struct FileTests {
     /// A 1.5 s input with sound (VP8 + Opus in WebM), 45 frames of a picture with text.
     static func makeInput(_ work: Workspace) async throws -> String {
         let input = work.file("input.webm")
-        let result = try await work.run("gst-launch-1.0", [
-            "-q", "-e", "webmmux", "name=mux", "!", "filesink", "location=\(input)",
-            "videotestsrc", "num-buffers=45", "pattern=solid-color", "foreground-color=0xffe0e0e0",
-            "!", "video/x-raw,width=320,height=180,framerate=30/1",
-            "!", "textoverlay", "text=TRANSCODE ME", "font-desc=DejaVu Sans Bold 20", "color=0xff000000",
-            "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux.",
-            "audiotestsrc", "num-buffers=65", "!", "audioconvert", "!", "opusenc", "!", "mux.",
-        ])
+        let result = try await work.run(
+            "gst-launch-1.0",
+            [
+                "-q", "-e", "webmmux", "name=mux", "!", "filesink", "location=\(input)",
+                "videotestsrc", "num-buffers=45", "pattern=solid-color", "foreground-color=0xffe0e0e0",
+                "!", "video/x-raw,width=320,height=180,framerate=30/1",
+                "!", "textoverlay", "text=TRANSCODE ME", "font-desc=DejaVu Sans Bold 20", "color=0xff000000",
+                "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux.",
+                "audiotestsrc", "num-buffers=65", "!", "audioconvert", "!", "opusenc", "!", "mux."
+            ])
         try #require(result.succeeded, "cannot make the input file:\n\(result)")
         return input
     }
@@ -29,7 +31,7 @@ struct FileTests {
 
     static let cases = [
         Case(output: "out.mp4", options: ["--progress", "1"], video: "H.264", audio: "MPEG-4 AAC"),
-        Case(output: "out.webm", options: ["--no-audio"], video: "VP8", audio: nil),
+        Case(output: "out.webm", options: ["--no-audio"], video: "VP8", audio: nil)
     ]
 
     @Test("transcode.sh keeps length, frames and sound, and shows progress", arguments: cases)
@@ -71,8 +73,9 @@ struct FileTests {
         try #require(pair.succeeded, "\(pair)")
         let beforeInfo = try await work.discover(before), afterInfo = try await work.discover(after)
         #expect(beforeInfo.video.first?.hasPrefix("PNG") == true, "\(beforeInfo.report)")
-        #expect(afterInfo.report.contains("Width: \(width)") && afterInfo.report.contains("Height: \(height)"),
-                "\(afterInfo.report)")
+        #expect(
+            afterInfo.report.contains("Width: \(width)") && afterInfo.report.contains("Height: \(height)"),
+            "\(afterInfo.report)")
         let original = try await work.decodeRGB(before)
         try #require(original.count == width * height * 3)
         let mirroredText = try await work.decodeRGB(after)
@@ -85,8 +88,9 @@ struct FileTests {
         let exact = try await work.pipeline("photo.sh", [before, flipped, "detect=false", "regions=0,0,1,1"])
         try #require(exact.succeeded, "\(exact)")
         let flippedFrame = try await work.decodeRGB(flipped)
-        #expect(flippedFrame == mirroredRGB(original, width: width, height: height),
-                "photo.sh with a full-frame region is not the horizontally flipped photo")
+        #expect(
+            flippedFrame == mirroredRGB(original, width: width, height: height),
+            "photo.sh with a full-frame region is not the horizontally flipped photo")
         let lossy = try await work.pipeline("photo.sh", [before, jpeg])
         try #require(lossy.succeeded, "\(lossy)")
         let jpegInfo = try await work.discover(jpeg)
@@ -102,26 +106,34 @@ struct FileTests {
         try Repository.requirePlugin()
         let work = try Workspace()
         let garbage = work.file("garbage.jpg")
-        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: URL(fileURLWithPath: garbage))
+        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(
+            to: URL(fileURLWithPath: garbage))
         let notAPicture = try await work.pipeline("photo.sh", [garbage, work.file("out.png")])
         #expect(notAPicture.status == 2, "\(notAPicture)")
-        #expect(notAPicture.stderr.contains("garbage.jpg is not a video or picture GStreamer can read"), "\(notAPicture)")
+        #expect(
+            notAPicture.stderr.contains("garbage.jpg is not a video or picture GStreamer can read"), "\(notAPicture)")
         #expect(!FileManager.default.fileExists(atPath: work.file("out.png")), "a failed photo.sh left out.png")
 
         // A failure once the output exists (filesink creates it before the element starts): a
         // model that is not there.
         let picture = work.file("scene.png")
-        let scene = try await work.pipeline("before-after.sh", ["--size", "320x180", picture, work.file("after.PNG"),
-                                                                "detect=false", "regions=0,0,0.5,0.5"])
+        let scene = try await work.pipeline(
+            "before-after.sh",
+            [
+                "--size", "320x180", picture, work.file("after.PNG"),
+                "detect=false", "regions=0,0,0.5,0.5"
+            ])
         try #require(scene.succeeded, "\(scene)")
-        let noModel = try await work.pipeline("photo.sh", [picture, work.file("failed.png"), "model=/nonexistent/model.onnx"])
+        let noModel = try await work.pipeline(
+            "photo.sh", [picture, work.file("failed.png"), "model=/nonexistent/model.onnx"])
         #expect(noModel.status == 1, "\(noModel)")
         #expect(noModel.stderr.contains("the unfinished \(work.file("failed.png")) was removed"), "\(noModel)")
         #expect(!FileManager.default.fileExists(atPath: work.file("failed.png")), "a failed photo.sh left failed.png")
 
         for (name, codec) in [("after.PNG", "PNG"), ("photo.JPEG", "JPEG"), ("photo.Jpg", "JPEG")] {
             if name != "after.PNG" {
-                let result = try await work.pipeline("photo.sh", [picture, work.file(name), "detect=false", "regions=0,0,1,1"])
+                let result = try await work.pipeline(
+                    "photo.sh", [picture, work.file(name), "detect=false", "regions=0,0,1,1"])
                 try #require(result.succeeded, "\(result)")
             }
             let info = try await work.discover(work.file(name))

@@ -9,8 +9,9 @@ struct InstallTests {
     static func toolchainRuntime(_ work: Workspace) async throws -> String {
         let ldd = try await work.run("ldd", [Repository.buildPlugin])
         try #require(ldd.succeeded, "\(ldd)")
-        let line = try #require(ldd.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so =>") },
-                                "the build does not link libswiftCore.so:\n\(ldd)")
+        let line = try #require(
+            ldd.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so =>") },
+            "the build does not link libswiftCore.so:\n\(ldd)")
         let path = try #require(line.split(separator: " ").first { $0.hasPrefix("/") })
         return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path
     }
@@ -19,7 +20,8 @@ struct InstallTests {
     /// `folders` is an empty tmpfs, so nothing can load from it; nil when this machine does not
     /// allow it (unshare needs root, or a user namespace).
     static func hiding(_ folders: [String], _ work: Workspace) async throws -> [String]? {
-        let script = "n=$0; while [ \"$n\" -gt 0 ]; do mount -t tmpfs none \"$1\" || exit 1; shift; n=$((n-1)); done; "
+        let script =
+            "n=$0; while [ \"$n\" -gt 0 ]; do mount -t tmpfs none \"$1\" || exit 1; shift; n=$((n-1)); done; "
             + "exec \"$@\""
         let prefix = ["unshare", "-m", "sh", "-c", script, String(folders.count)] + folders
         let probe = try await work.run(prefix[0], Array(prefix.dropFirst()) + ["true"])
@@ -29,11 +31,12 @@ struct InstallTests {
     /// The folders ldd loads the libraries whose names start with `prefix` from, e.g.
     /// "libswiftCore.so => <plugins>/../../textmirror/runtime/libswiftCore.so (0x...)".
     static func folders(of prefix: String, in ldd: String) -> Set<String> {
-        Set(ldd.split(separator: "\n").compactMap { line -> String? in
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            guard words.count >= 3, words[0].hasPrefix(prefix), words[1] == "=>" else { return nil }
-            return URL(fileURLWithPath: words[2]).deletingLastPathComponent().standardizedFileURL.path
-        })
+        Set(
+            ldd.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                guard words.count >= 3, words[0].hasPrefix(prefix), words[1] == "=>" else { return nil }
+                return URL(fileURLWithPath: words[2]).deletingLastPathComponent().standardizedFileURL.path
+            })
     }
 
     @Test("user install: found without variables from any folder, runs without the toolchain, uninstalls")
@@ -53,8 +56,10 @@ struct InstallTests {
         let install = try await work.run(Repository.path("scripts/install.sh"), ["--no-build"])
         try #require(install.succeeded, "\(install)")
         #expect(install.stdout.contains("check: gst-inspect-1.0 textmirror finds \(plugin)"), "\(install)")
-        for file in [plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(data)/textmirror/models/ppocrv4_rec.onnx",
-                     "\(runtime)/libswiftCore.so", "\(runtime)/libopenvino_intel_cpu_plugin.so"] {
+        for file in [
+            plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(data)/textmirror/models/ppocrv4_rec.onnx",
+            "\(runtime)/libswiftCore.so", "\(runtime)/libopenvino_intel_cpu_plugin.so"
+        ] {
             #expect(FileManager.default.fileExists(atPath: file), "\(file) not installed")
         }
 
@@ -66,8 +71,12 @@ struct InstallTests {
         let ldd = try await work.run("ldd", [plugin])
         #expect(!ldd.stdout.contains(toolchain) && !ldd.stdout.contains("not found"), "\(ldd)")
         // "libswiftCore.so => <plugins>/../../textmirror/runtime/libswiftCore.so (0x...)"
-        #expect(Self.folders(of: "libswift", in: ldd.stdout) == [runtime], "Swift libraries not all from \(runtime):\n\(ldd)")
-        #expect(Self.folders(of: "libopenvino", in: ldd.stdout) == [runtime], "OpenVINO not loaded from \(runtime):\n\(ldd)")
+        #expect(
+            Self.folders(of: "libswift", in: ldd.stdout) == [runtime],
+            "Swift libraries not all from \(runtime):\n\(ldd)")
+        #expect(
+            Self.folders(of: "libopenvino", in: ldd.stdout) == [runtime], "OpenVINO not loaded from \(runtime):\n\(ldd)"
+        )
 
         // A user's checks, from another folder, in processes that are not Swift. Where the
         // machine allows it, the toolchain's runtime folder, the build tree and the unpacked
@@ -77,22 +86,27 @@ struct InstallTests {
         if hide.isEmpty { print("note: cannot hide \(hidden) here (unshare -m not permitted); runs with them visible") }
         func user(_ command: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult {
             let full = hide + command
-            return try await runCommand(full[0], Array(full.dropFirst()), environment: work.environment,
-                                 directory: URL(fileURLWithPath: elsewhere), timeout: timeout)
+            return try await runCommand(
+                full[0], Array(full.dropFirst()), environment: work.environment,
+                directory: URL(fileURLWithPath: elsewhere), timeout: timeout)
         }
         let inspect = try await user(["gst-inspect-1.0", "textmirror"])
         #expect(inspect.succeeded && inspect.stdout.contains(plugin), "\(inspect)")
 
         let video = "\(elsewhere)/installed.webm"
-        let record = try await user([Repository.path("pipelines/record.sh"), "--seconds", "1", "--size", "320x180",
-                                     video, "detection-size=320"])
+        let record = try await user([
+            Repository.path("pipelines/record.sh"), "--seconds", "1", "--size", "320x180",
+            video, "detection-size=320"
+        ])
         #expect(record.succeeded, "\(record)")
         let info = try await work.discover(video)
         #expect(info.duration.map { abs($0 - 1) < 0.05 } == true, "\(info.report)")
 
         try await ExampleTests.requirePyGObject(work)
-        let python = try await user([ExampleTests.python, Repository.path("examples/python/textmirror_app.py"),
-                                     "--seconds", "3"])
+        let python = try await user([
+            ExampleTests.python, Repository.path("examples/python/textmirror_app.py"),
+            "--seconds", "3"
+        ])
         ExampleTests.checkRun(python, plugin: plugin)
         let program = try await ExampleTests.buildC(work)
         let c = try await user([program, "--seconds", "3"])

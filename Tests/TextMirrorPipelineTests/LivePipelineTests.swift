@@ -14,10 +14,12 @@ struct LivePipelineTests {
         try Repository.requireModel()
         let work = try Workspace()
         // The default source is the camera; this device does not exist.
-        let preview = try RunningCommand(Repository.path("pipelines/preview.sh"), [
-            "--device", "/nonexistent/video9", "--seconds", "120", "--size", "320x180", "--messages",
-            "detection-size=320",
-        ], environment: work.environment, directory: work.url)
+        let preview = try RunningCommand(
+            Repository.path("pipelines/preview.sh"),
+            [
+                "--device", "/nonexistent/video9", "--seconds", "120", "--size", "320x180", "--messages",
+                "detection-size=320"
+            ], environment: work.environment, directory: work.url)
         var deadline = FairShareDeadline(.seconds(60))
         while preview.isRunning, !preview.outputSoFar.contains("boxes=(structure){ \"text"), !deadline.expired() {
             try await Task.sleep(for: .milliseconds(100))
@@ -41,17 +43,21 @@ struct LivePipelineTests {
         let work = try Workspace()
         let (width, height) = (320, 180)
         let scene = work.file("scene.png")
-        let reference = try await work.pipeline("before-after.sh", [
-            "--size", "\(width)x\(height)", scene, work.file("unused.png"), "detect=false",
-        ])
+        let reference = try await work.pipeline(
+            "before-after.sh",
+            [
+                "--size", "\(width)x\(height)", scene, work.file("unused.png"), "detect=false"
+            ])
         try #require(reference.succeeded, "\(reference)")
 
         func selfie(_ name: String, _ properties: [String]) async throws -> Data {
             let out = work.file(name)
-            let result = try await work.pipeline("selfie.sh", [
-                "--source", "scene", "--seconds", "1", "--size", "\(width)x\(height)",
-                "--sink", "videoconvert ! pngenc snapshot=true ! filesink location=\(out)",
-            ] + properties)
+            let result = try await work.pipeline(
+                "selfie.sh",
+                [
+                    "--source", "scene", "--seconds", "1", "--size", "\(width)x\(height)",
+                    "--sink", "videoconvert ! pngenc snapshot=true ! filesink location=\(out)"
+                ] + properties)
             try #require(result.succeeded, "\(result)")
             #expect(result.stderr.contains("videoflip video-direction=horiz"), "\(result)")
             return try await work.decodeRGB(out)
@@ -61,8 +67,9 @@ struct LivePipelineTests {
         let twice = try await selfie("twice.png", ["detect=false", "regions=0,0,1,1"])
         #expect(twice == original, "selfie view with a full-frame region is not the original scene")
         let once = try await selfie("once.png", ["enabled=false"])
-        #expect(once == mirroredRGB(original, width: width, height: height),
-                "selfie view with textmirror disabled is not the mirrored scene")
+        #expect(
+            once == mirroredRGB(original, width: width, height: height),
+            "selfie view with textmirror disabled is not the mirrored scene")
     }
 
     /// Issue 15: with a file as the source `--seconds` was ignored and the whole file played.
@@ -73,11 +80,13 @@ struct LivePipelineTests {
         let work = try Workspace()
         let input = try await FileTests.makeInput(work)  // 1.5 s, 45 frames at 30 fps, with sound
         let frames = work.file("frames.rgb")
-        let result = try await work.pipeline("preview.sh", [
-            "--source", input, "--seconds", "1",
-            "--sink", "videoconvert ! video/x-raw,format=RGB ! filesink location=\(frames)",
-            "detect=false", "regions=0,0,0.5,0.5",
-        ])
+        let result = try await work.pipeline(
+            "preview.sh",
+            [
+                "--source", input, "--seconds", "1",
+                "--sink", "videoconvert ! video/x-raw,format=RGB ! filesink location=\(frames)",
+                "detect=false", "regions=0,0,0.5,0.5"
+            ])
         try #require(result.succeeded, "\(result)")
         let size = (try? FileManager.default.attributesOfItem(atPath: frames)[.size] as? Int) ?? 0
         #expect(size == 30 * 320 * 180 * 3, "\(size / (320 * 180 * 3)) frames shown, expected 30:\n\(result)")

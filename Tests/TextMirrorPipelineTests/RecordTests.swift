@@ -14,7 +14,7 @@ struct RecordTests {
 
     static let cases = [
         Case(fileName: "scene.mp4", codec: "H.264", decoder: ("avdec_h264", "gstreamer1.0-libav"), selfie: false),
-        Case(fileName: "scene.webm", codec: "VP8", decoder: ("vp8dec", "gstreamer1.0-plugins-good"), selfie: true),
+        Case(fileName: "scene.webm", codec: "VP8", decoder: ("vp8dec", "gstreamer1.0-plugins-good"), selfie: true)
     ]
 
     @Test("a 2 s scene is 2 s long and all of its 60 frames decode", arguments: cases)
@@ -24,9 +24,11 @@ struct RecordTests {
         let work = try Workspace()
         try await work.requireElement(test.decoder.element, package: test.decoder.package)
         let out = work.file("out/\(test.fileName)")  // the folder is created by the script
-        let result = try await work.pipeline("record.sh", [
-            "--seconds", "2", "--size", "320x180",
-        ] + (test.selfie ? ["--selfie"] : []) + [out, "detection-size=320"])
+        let result = try await work.pipeline(
+            "record.sh",
+            [
+                "--seconds", "2", "--size", "320x180"
+            ] + (test.selfie ? ["--selfie"] : []) + [out, "detection-size=320"])
         try #require(result.succeeded, "\(result)")
         if test.selfie { #expect(result.stderr.contains("videoflip video-direction=horiz"), "\(result)") }
 
@@ -59,8 +61,10 @@ struct RecordTests {
         // then let it record about 1.5 s more of the live scene (30 frames a second).
         let grown = try Regex(#"record\.sh: recording \(00:00:[0-9]{2}\): .*endless\.mp4, [1-9][0-9.]* (kB|MB)\n"#)
         var deadline = FairShareDeadline(.seconds(60))
-        while recording.isRunning, !recording.outputSoFar.contains("Setting pipeline to PLAYING")
-                || !recording.outputSoFar.contains(grown), !deadline.expired() {
+        while recording.isRunning,
+            !recording.outputSoFar.contains("Setting pipeline to PLAYING")
+                || !recording.outputSoFar.contains(grown), !deadline.expired()
+        {
             try await Task.sleep(for: .milliseconds(50))
         }
         try await Task.sleep(for: .milliseconds(1500))
@@ -78,8 +82,9 @@ struct RecordTests {
         #expect(duration > 0.5 && duration < 600, "duration \(duration) s")
         let frames = try await work.decodeRGB(out)
         let count = frames.count / (320 * 180 * 3)
-        #expect(frames.count % (320 * 180 * 3) == 0 && abs(Double(count) - duration * 30) <= 2,
-                "\(count) frames decoded for \(duration) s at 30 fps")
+        #expect(
+            frames.count % (320 * 180 * 3) == 0 && abs(Double(count) - duration * 30) <= 2,
+            "\(count) frames decoded for \(duration) s at 30 fps")
     }
 
     /// A recording that fails before its first frame (here: a model that is not there) must not
@@ -92,7 +97,7 @@ struct RecordTests {
         let input = try await FileTests.makeInput(work)
         let runs: [(String, [String], String)] = [
             ("record.sh", ["--seconds", "1", "--size", "320x180"], work.file("failed.mp4")),
-            ("transcode.sh", ["--no-audio", input], work.file("failed.webm")),
+            ("transcode.sh", ["--no-audio", input], work.file("failed.webm"))
         ]
         for (script, options, out) in runs {
             let result = try await work.pipeline(script, options + [out, "model=/nonexistent/model.onnx"])

@@ -25,20 +25,26 @@ struct ScriptUsageTests {
         let commands: [(String, [String], String)] = [
             ("preview.sh", ["--print", "--source", "scene", "flip=vertical"], "textmirror flip=vertical ! fakesink"),
             ("selfie.sh", ["--print", "--source", "scene"], "videoflip video-direction=horiz"),
-            ("record.sh", ["--print", "x.webm", "regions=0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2"],
-             "textmirror regions=\"0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2\""),
+            (
+                "record.sh", ["--print", "x.webm", "regions=0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2"],
+                "textmirror regions=\"0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2\""
+            ),
             ("transcode.sh", ["--print", input, "x.mp4"], "progressreport name=progress update-freq=5"),
             ("photo.sh", ["--print", input, "x.jpg"], "jpegenc quality=95 snapshot=true"),
             // Issue 15: before-after.sh had no --print; it shows both of its commands.
-            ("before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
-             "pngenc ! filesink location=b.png\n"),
-            ("before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
-             "filesrc location=b.png ! decodebin ! videoconvert ! textmirror flip=vertical"),
+            (
+                "before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
+                "pngenc ! filesink location=b.png\n"
+            ),
+            (
+                "before-after.sh", ["--print", "b.png", "a.png", "flip=vertical"],
+                "filesrc location=b.png ! decodebin ! videoconvert ! textmirror flip=vertical"
+            ),
             // Extensions in any case.
             ("photo.sh", ["--print", input, "x.JPEG"], "jpegenc quality=95 snapshot=true ! filesink location=x.JPEG"),
             ("photo.sh", ["--print", input, "x.PNG"], "pngenc snapshot=true ! filesink location=x.PNG"),
             ("record.sh", ["--print", "x.MP4"], "x264enc"),
-            ("transcode.sh", ["--print", input, "x.WebM"], "vp8enc"),
+            ("transcode.sh", ["--print", input, "x.WebM"], "vp8enc")
         ]
         for (script, arguments, expected) in commands {
             let result = try await work.pipeline(script, arguments)
@@ -86,16 +92,19 @@ struct ScriptUsageTests {
             ("transcode.sh", ["/nonexistent.mp4", "x.mp4"], "input /nonexistent.mp4: no such file"),
             ("photo.sh", ["/nonexistent.png", "x.png"], "no such file"),
             ("photo.sh", [Repository.path("README.md"), "x.gif"], "must end in .png, .jpg or .jpeg"),
-            ("photo.sh", [Repository.path("README.md"), "x.png"],
-             "README.md is not a video or picture GStreamer can read: "),
+            (
+                "photo.sh", [Repository.path("README.md"), "x.png"],
+                "README.md is not a video or picture GStreamer can read: "
+            ),
             ("record.sh", ["--progress", "often", "x.mp4"], "--progress 'often' is not a whole number"),
-            ("before-after.sh", ["b.jpg", "a.png"], "BEFORE must end in .png"),
+            ("before-after.sh", ["b.jpg", "a.png"], "BEFORE must end in .png")
         ]
         for (script, arguments, expected) in cases {
             let result = try await work.pipeline(script, arguments)
             #expect(result.status == 2 && !result.signalled, "\(result)")
-            #expect(result.stderr.contains("\(script): error: ") && result.stderr.contains(expected),
-                    "\(script): expected \(expected) in\n\(result)")
+            #expect(
+                result.stderr.contains("\(script): error: ") && result.stderr.contains(expected),
+                "\(script): expected \(expected) in\n\(result)")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: work.url.path).filter { $0 != "registry.bin" }
         #expect(left.isEmpty, "refused commands left files behind: \(left)")

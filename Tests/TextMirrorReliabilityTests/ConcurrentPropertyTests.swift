@@ -46,8 +46,9 @@ import TextMirrorTestSupport
     @Test("enabled toggled from another thread never writes into a shared buffer")
     func enabledToggleRespectsWritability() throws {
         let frame = Frames.pattern("GRAY8", 64, 8, seed: 5)
-        let mirrored = Frame(format: "GRAY8", width: 64, height: 8,
-                             bytes: (0..<8).flatMap { frame.bytes[($0 * 64)..<($0 * 64 + 64)].reversed() })
+        let mirrored = Frame(
+            format: "GRAY8", width: 64, height: 8,
+            bytes: (0..<8).flatMap { frame.bytes[($0 * 64)..<($0 * 64 + 64)].reversed() })
         let harness = DetectionHarness("textmirror name=m detect=false regions=0,0,1,1", caps: frame.caps)
         let element = Pointer(harness.element("m"))
         let stop = Flag()
@@ -70,7 +71,8 @@ import TextMirrorTestSupport
             gst_buffer_ref(input)  // ours too: the element gets a non-writable buffer
             defer { gst_buffer_unref(input) }
             guard gst_harness_push(harness.harness, input) == GST_FLOW_OK,
-                  let output = gst_harness_try_pull(harness.harness) else {
+                let output = gst_harness_try_pull(harness.harness)
+            else {
                 Issue.record("push \(i) failed")
                 break
             }
@@ -99,7 +101,8 @@ import TextMirrorTestSupport
     @Test("Property storm from 5 threads while PLAYING with detection")
     func propertyStorm() throws {
         try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc is-live=true pattern=white ! \(Frame.caps("I420", 320, 240)) \
             ! textoverlay text="STORM 5" font-desc="DejaVu Sans Bold 40px" valignment=center \
             ! textmirror name=m detection-mode=async detection-rate=60 \(TestModel.properties()) \
@@ -109,8 +112,10 @@ import TextMirrorTestSupport
         #expect(pipeline.setState(GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE)
         let element = Pointer(pipeline.element("m"))
         let optional = ["smoothing", "tracking", "hold-time"].filter { hasProperty(element.pointer, $0) }
-        let regionValues = ["0,0,1,1", "", "0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2,30", "0,0,1", "nonsense",
-                            "-1,-1,3,3", "0.5,0.5,1e-9,1e-9,45", "0,0,1,1;;", "0.2,0.2,0.2,0.2,-720"]
+        let regionValues = [
+            "0,0,1,1", "", "0.1,0.1,0.3,0.2;0.5,0.5,0.4,0.2,30", "0,0,1", "nonsense",
+            "-1,-1,3,3", "0.5,0.5,1e-9,1e-9,45", "0,0,1,1;;", "0.2,0.2,0.2,0.2,-720"
+        ]
         let calls = Self.hammer(threads: 5, seconds: 2.5) { thread, i in
             let e = element.pointer
             switch thread {
@@ -135,26 +140,35 @@ import TextMirrorTestSupport
                 }
                 if optional.isEmpty { Thread.sleep(forTimeInterval: 0.001) }
             default:
-                for name in ["regions", "flip", "enabled", "detection-rate", "text-threshold", "box-threshold",
-                             "min-text-height", "detection-mode", "post-messages", "detect", "model"] + optional {
+                for name in [
+                    "regions", "flip", "enabled", "detection-rate", "text-threshold", "box-threshold",
+                    "min-text-height", "detection-mode", "post-messages", "detect", "model"
+                ] + optional {
                     _ = propertyString(e, name)
                 }
             }
         }
         // Settle: known values, then frames must flow and be mirrored with them.
-        for (name, value) in [("enabled", "true"), ("regions", "0,0,1,1"), ("flip", "horizontal"),
-                              ("detection-mode", "async"), ("detection-rate", "30"), ("post-messages", "true"),
-                              ("text-threshold", "0.3"), ("box-threshold", "0.5"), ("min-text-height", "0.01")] {
+        for (name, value) in [
+            ("enabled", "true"), ("regions", "0,0,1,1"), ("flip", "horizontal"),
+            ("detection-mode", "async"), ("detection-rate", "30"), ("post-messages", "true"),
+            ("text-threshold", "0.3"), ("box-threshold", "0.5"), ("min-text-height", "0.01")
+        ] {
             setProperty(element.pointer, name, value)
-            #expect(propertyString(element.pointer, name) == value, "\(name) reads back \(propertyString(element.pointer, name) ?? "nil")")
+            #expect(
+                propertyString(element.pointer, name) == value,
+                "\(name) reads back \(propertyString(element.pointer, name) ?? "nil")")
         }
         let before = sink.buffers
         #expect(waitFor(10) { sink.buffers > before + 5 }, "the stream stopped after \(calls) property changes")
         let log = pipeline.drain()
-        print("property storm: \(calls) rounds of property changes from 5 threads, \(sink.buffers) frames, "
-              + "\(log.warnings.count) malformed-regions warnings")
+        print(
+            "property storm: \(calls) rounds of property changes from 5 threads, \(sink.buffers) frames, "
+                + "\(log.warnings.count) malformed-regions warnings")
         #expect(log.errors.isEmpty, "\(log.errors)")
-        #expect(log.warnings.allSatisfy { $0.contains("regions") }, "unexpected warnings: \(log.warnings.filter { !$0.contains("regions") })")
+        #expect(
+            log.warnings.allSatisfy { $0.contains("regions") },
+            "unexpected warnings: \(log.warnings.filter { !$0.contains("regions") })")
         #expect(sink.misfits.isEmpty, "\(sink.misfits)")
         pipeline.setState(GST_STATE_NULL)
     }

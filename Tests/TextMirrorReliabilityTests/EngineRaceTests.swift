@@ -25,15 +25,21 @@ import TextMirrorCore
             rng = SplitMix64(seed: seed)
         }
 
-        func open() { lock.withLock { gateOpen = true; lock.broadcast() } }
+        func open() {
+            lock.withLock {
+                gateOpen = true
+                lock.broadcast()
+            }
+        }
         var running: Int { lock.withLock { _running } }
         var finished: Int { lock.withLock { _finished } }
 
         func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> DetectionInput {
             // A copy, as the real detector makes: the frame's memory is gone after process().
             let first = frame.planes[0].load(as: UInt8.self)
-            return DetectionInput(width: 32, height: 32, rgb: [UInt8](repeating: first, count: 32 * 32 * 3),
-                                  frameWidth: frame.width, frameHeight: frame.height)
+            return DetectionInput(
+                width: 32, height: 32, rgb: [UInt8](repeating: first, count: 32 * 32 * 3),
+                frameWidth: frame.width, frameHeight: frame.height)
         }
 
         func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox] {
@@ -122,18 +128,24 @@ import TextMirrorCore
                     applied += 1
                     detectedSinceEpoch = true
                     let box = try #require(detection.boxes.first)
-                    #expect(box.box.width == Double(width) / 2 && box.box.height == Double(height) / 2,
-                            "seed \(seed) step \(step): a detection of a \(Int(box.box.width * 2))x\(Int(box.box.height * 2)) frame applied to \(width)x\(height)")
-                    #expect((detection.stamp.pts ?? 0) >= epochStart,
-                            "seed \(seed) step \(step): a detection from before the last caps change or flush")
+                    #expect(
+                        box.box.width == Double(width) / 2 && box.box.height == Double(height) / 2,
+                        "seed \(seed) step \(step): a detection of a \(Int(box.box.width * 2))x\(Int(box.box.height * 2)) frame applied to \(width)x\(height)"
+                    )
+                    #expect(
+                        (detection.stamp.pts ?? 0) >= epochStart,
+                        "seed \(seed) step \(step): a detection from before the last caps change or flush")
                 }
                 if !detectedSinceEpoch {
-                    #expect(report.mirrored.isEmpty, "seed \(seed) step \(step): boxes before any detection of this geometry")
+                    #expect(
+                        report.mirrored.isEmpty,
+                        "seed \(seed) step \(step): boxes before any detection of this geometry")
                 }
                 for tracked in report.mirrored {
                     let b = tracked.text.box
-                    #expect(b.centerX >= 0 && b.centerX <= Double(width) && b.centerY >= 0 && b.centerY <= Double(height),
-                            "seed \(seed) step \(step): box centred at \(b.centerX),\(b.centerY) in \(width)x\(height)")
+                    #expect(
+                        b.centerX >= 0 && b.centerX <= Double(width) && b.centerY >= 0 && b.centerY <= Double(height),
+                        "seed \(seed) step \(step): box centred at \(b.centerX),\(b.centerY) in \(width)x\(height)")
                 }
                 pts += 33_333_333
             }
@@ -141,8 +153,10 @@ import TextMirrorCore
         #expect(engine.waitForDetections(timeout: 10))
         #expect(frames > 800 && applied > 30, "seed \(seed): \(frames) frames, \(applied) detections applied")
         #expect(changesInFlight > 20, "seed \(seed): only \(changesInFlight) changes met a detection in flight")
-        print("engine race: seed \(seed), \(frames) frames, \(applied) detections applied, "
-              + "\(changesInFlight) caps changes/flushes with a detection in flight, \(detector.finished) detections run")
+        print(
+            "engine race: seed \(seed), \(frames) frames, \(applied) detections applied, "
+                + "\(changesInFlight) caps changes/flushes with a detection in flight, \(detector.finished) detections run"
+        )
     }
 
     /// The engine (as an element's session at stop) goes away while its detection waits; the

@@ -38,7 +38,9 @@ import TextMirrorTestSupport
                 pts += 33_333_333
                 #expect(output.boxes.isEmpty, "round \(round) frame \(step) after the flush carries \(output.boxes)")
                 for message in harness.detections() {
-                    #expect(message.timestamp >= flushedAt, "round \(round): a detection from before the flush was reported")
+                    #expect(
+                        message.timestamp >= flushedAt, "round \(round): a detection from before the flush was reported"
+                    )
                     #expect(message.boxes.isEmpty, "round \(round): boxes on blank frames \(message.boxes)")
                     newDetections += 1
                 }
@@ -53,7 +55,8 @@ import TextMirrorTestSupport
     /// goes on after every seek.
     @Test("Flushing seeks while playing", arguments: ["sync", "async"])
     func flushingSeeksInAPipeline(mode: String) throws {
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc pattern=white ! \(Frame.caps("I420", 320, 240)) \
             ! textoverlay text="SEEK 12" font-desc="DejaVu Sans Bold 40px" valignment=center \
             ! textmirror name=m detection-mode=\(mode) detection-rate=30 \(TestModel.properties()) \
@@ -91,7 +94,8 @@ import TextMirrorTestSupport
     @Test("EOS in sync mode: the last frames are detected and mirrored")
     func eosInSyncModeProcessesLastFrames() throws {
         let frames = 9
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc num-buffers=\(frames) pattern=white ! \(Frame.caps("I420", 320, 240)) \
             ! textoverlay text="LAST 9" font-desc="DejaVu Sans Bold 40px" valignment=center \
             ! textmirror name=m detection-mode=sync detection-rate=30 \(TestModel.properties()) \
@@ -103,8 +107,9 @@ import TextMirrorTestSupport
         #expect(sink.buffers == frames)
         #expect(log.detections.count == frames, "\(log.detections.count) detections for \(frames) frames")
         let lastPTS = UInt64(frames - 1) * 1_000_000_000 / 30
-        #expect(log.detections.last.map { $0.timestamp / 1000 == lastPTS / 1000 } == true,
-                "last detection at \(log.detections.last?.timestamp ?? 0), last frame at \(lastPTS)")
+        #expect(
+            log.detections.last.map { $0.timestamp / 1000 == lastPTS / 1000 } == true,
+            "last detection at \(log.detections.last?.timestamp ?? 0), last frame at \(lastPTS)")
         #expect(log.detections.last?.boxes.isEmpty == false)
         #expect(!sink.lastBoxes.isEmpty, "the last frame was not mirrored")
     }
@@ -113,7 +118,8 @@ import TextMirrorTestSupport
     @Test("EOS in async mode with detections pending ends cleanly")
     func eosInAsyncMode() throws {
         for _ in 0..<2 {
-            let pipeline = try LivePipeline("""
+            let pipeline = try LivePipeline(
+                """
                 videotestsrc num-buffers=40 pattern=white ! \(Frame.caps("I420", 320, 240)) \
                 ! textoverlay text="ASYNC" font-desc="DejaVu Sans Bold 40px" valignment=center \
                 ! textmirror detection-mode=async detection-rate=120 \(TestModel.properties()) \

@@ -28,8 +28,9 @@ import TextMirrorTestSupport
 
     /// Picture bytes that differ between two buffers of `frame`'s format and size.
     static func differences(_ a: [UInt8], _ b: [UInt8], like frame: Frame) -> Int {
-        differingBytes(pictureBytes(a, format: frame.format, width: frame.width, height: frame.height),
-                       pictureBytes(b, format: frame.format, width: frame.width, height: frame.height))
+        differingBytes(
+            pictureBytes(a, format: frame.format, width: frame.width, height: frame.height),
+            pictureBytes(b, format: frame.format, width: frame.width, height: frame.height))
     }
 
     /// 7680x4320: a whole-frame region equals videoflip byte for byte (no overflow in offsets,
@@ -42,7 +43,9 @@ import TextMirrorTestSupport
         let mirror = DetectionHarness("textmirror regions=0,0,1,1 \(detect)", caps: frame.caps)
         let mirrored = try #require(mirror.push(frame, pts: 0))
         if mirrored.boxes.isEmpty {
-            #expect(Self.bytes(of: mirrored.buffer) == (try Self.videoflipped(frame)), "\(format) 8K differs from videoflip")
+            #expect(
+                Self.bytes(of: mirrored.buffer) == (try Self.videoflipped(frame)), "\(format) 8K differs from videoflip"
+            )
         }
         #expect(mirror.problems().errors.isEmpty)
     }
@@ -54,8 +57,9 @@ import TextMirrorTestSupport
     func largestDetectionSizes(size: Int) throws {
         try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
         let text = Frames.text("I420", 1280, 720)
-        let detect = DetectionHarness("textmirror detection-mode=sync \(TestModel.properties(size: size))",
-                                      caps: text.caps)
+        let detect = DetectionHarness(
+            "textmirror detection-mode=sync \(TestModel.properties(size: size))",
+            caps: text.caps)
         let output = try #require(detect.push(text, pts: 0))
         #expect(!output.boxes.isEmpty, "no text found at detection-size \(size)")
         #expect(detect.detections().count == 1)
@@ -67,7 +71,8 @@ import TextMirrorTestSupport
         try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
         let (width, height) = (7680, 4320)
         let text = Frames.text("I420", width, height)
-        let detect = DetectionHarness("textmirror detection-mode=sync \(TestModel.properties(size: 640))", caps: text.caps)
+        let detect = DetectionHarness(
+            "textmirror detection-mode=sync \(TestModel.properties(size: 640))", caps: text.caps)
         let output = try #require(detect.push(text, pts: 0))
         #expect(!output.boxes.isEmpty, "no text found in the 8K frame")
         for box in output.boxes { #expect(box.fits(width: width, height: height), "\(box)") }
@@ -91,8 +96,9 @@ import TextMirrorTestSupport
                 let output = try #require(harness.push(frame, pts: UInt64(i) * 33_333_333), "\(format) \(side)x\(side)")
                 for box in output.boxes { #expect(box.fits(width: side, height: side), "\(format): \(box)") }
                 if output.boxes.isEmpty {
-                    #expect(Self.differences(Self.bytes(of: output.buffer), flipped, like: frame) == 0,
-                            "\(format) \(side)x\(side) differs from videoflip")
+                    #expect(
+                        Self.differences(Self.bytes(of: output.buffer), flipped, like: frame) == 0,
+                        "\(format) \(side)x\(side) differs from videoflip")
                 }
             }
             #expect(harness.detections().count == 3, "\(format) \(side)x\(side): every frame is detected on")
@@ -105,11 +111,15 @@ import TextMirrorTestSupport
     /// untouched. Regions that cover the whole frame in odd ways: videoflip's result. Rotated
     /// degenerate ones: no crash, frame flows. In several layouts and sizes down to 1x1, with
     /// detection on for the smallest.
-    static let coversNothing = ["0,0,1e-9,1e-9", "1,1,0.5,0.5", "-0.5,0,0.5,1", "0,-16,1,16", "0.5,0.5,1e-12,1",
-                                "0.999999,0,1e-7,1", "16,16,1,1", "-16,-16,1,1"]
+    static let coversNothing = [
+        "0,0,1e-9,1e-9", "1,1,0.5,0.5", "-0.5,0,0.5,1", "0,-16,1,16", "0.5,0.5,1e-12,1",
+        "0.999999,0,1e-7,1", "16,16,1,1", "-16,-16,1,1"
+    ]
     static let coversAll = ["-1,-1,3,3", "0,0,1,1,180", "0,0,1,1,-360", "-8,-8,16,16", "0,0,1,1;0,0,1,1;0,0,1,1"]
-    static let rotatedOddities = ["0.5,0.5,1e-9,1,45", "0,0,1,1,359999", "-8,-8,16,16,33", "-16,-16,1e-9,1e-9,90",
-                                  "0.25,0.25,0.5,0.5,90", "0,0,1,1,0.0000001", "0.4,0.4,0.2,0.2,-89.9999"]
+    static let rotatedOddities = [
+        "0.5,0.5,1e-9,1,45", "0,0,1,1,359999", "-8,-8,16,16,33", "-16,-16,1e-9,1e-9,90",
+        "0.25,0.25,0.5,0.5,90", "0,0,1,1,0.0000001", "0.4,0.4,0.2,0.2,-89.9999"
+    ]
 
     @Test("Degenerate regions", arguments: ["GRAY8", "I420", "NV12", "YUY2", "UYVY", "RGB", "AYUV"])
     func degenerateRegions(format: String) throws {
@@ -117,7 +127,8 @@ import TextMirrorTestSupport
             let frame = Frames.pattern(format, width, height, seed: 9)
             let flipped = try Self.videoflipped(frame)
             // Detection on for the 1x1 frames (the detector then sees one pixel scaled up).
-            let detect = width == 1 && TestModel.isAvailable
+            let detect =
+                width == 1 && TestModel.isAvailable
                 ? "detection-mode=sync detection-rate=30 \(TestModel.properties(size: 64))" : "detect=false"
             let harness = DetectionHarness("textmirror name=m \(detect)", caps: frame.caps)
             for (i, spec) in (Self.coversNothing + Self.coversAll + Self.rotatedOddities).enumerated() {

@@ -28,7 +28,8 @@ import TextMirrorTestSupport
 
     /// Runs `videotestsrc ! textmirror model=PATH ! fakesink` and returns the bus's log.
     static func run(model path: String, extra: String = "") throws -> (BusLog, buffers: Int) {
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc num-buffers=3 ! \(Frame.caps("I420", 64, 48)) \
             ! textmirror name=m model="\(path)" \(extra) ! fakesink name=sink signal-handoffs=true
             """)
@@ -37,16 +38,20 @@ import TextMirrorTestSupport
         return (log, sink.buffers)
     }
 
-    static func expectCleanFailure(_ log: BusLog, buffers: Int, naming path: String, _ what: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectCleanFailure(
+        _ log: BusLog, buffers: Int, naming path: String, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!log.reachedEOS, "\(what): the pipeline ran", sourceLocation: sourceLocation)
         #expect(buffers == 0, "\(what): \(buffers) frames got through", sourceLocation: sourceLocation)
         #expect(log.errors.count == 1, "\(what): \(log.errors)", sourceLocation: sourceLocation)
         let error = log.errors.first ?? ""
         #expect(error.contains("Could not start textmirror"), "\(what): \(error)", sourceLocation: sourceLocation)
-        #expect(error.contains(path), "\(what): the error does not name \(path): \(error)", sourceLocation: sourceLocation)
-        #expect(error.contains(fetchCommand), "\(what): the error does not say how to fetch the model: \(error)",
-                sourceLocation: sourceLocation)
+        #expect(
+            error.contains(path), "\(what): the error does not name \(path): \(error)", sourceLocation: sourceLocation)
+        #expect(
+            error.contains(fetchCommand), "\(what): the error does not say how to fetch the model: \(error)",
+            sourceLocation: sourceLocation)
     }
 
     @Test("Missing model file")
@@ -116,7 +121,8 @@ import TextMirrorTestSupport
         try Self.withScratchDirectory { scratch in
             let path = scratch + "/channel-mean.onnx"
             try Self.write(OtherNetwork.channelMean, to: path)
-            let pipeline = try LivePipeline("""
+            let pipeline = try LivePipeline(
+                """
                 videotestsrc num-buffers=6 pattern=snow ! \(Frame.caps("I420", 96, 64)) \
                 ! textmirror model="\(path)" detection-size=64 detection-mode=sync detection-rate=30 text-threshold=0.1 \
                 ! fakesink name=sink signal-handoffs=true
@@ -144,7 +150,8 @@ import TextMirrorTestSupport
         try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
         try Self.withScratchDirectory { scratch in
             let path = scratch + "/missing.onnx"
-            let pipeline = try LivePipeline("""
+            let pipeline = try LivePipeline(
+                """
                 videotestsrc num-buffers=3 ! \(Frame.caps("I420", 64, 48)) ! tee name=t \
                 t. ! queue ! textmirror \(TestModel.properties(size: 64)) ! fakesink \
                 t. ! queue ! textmirror model="\(path)" ! fakesink \
@@ -172,14 +179,17 @@ enum OtherNetwork: String, CaseIterable, CustomStringConvertible {
     var onnx: [UInt8] {
         switch self {
         case .identity:
-            return Self.model(node: Self.node("Identity"), inputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")],
-                              outputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")])
+            return Self.model(
+                node: Self.node("Identity"), inputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")],
+                outputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")])
         case .globalPool:
-            return Self.model(node: Self.node("GlobalAveragePool"), inputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")],
-                              outputShape: [.fixed(1), .fixed(3), .fixed(1), .fixed(1)])
+            return Self.model(
+                node: Self.node("GlobalAveragePool"), inputShape: [.fixed(1), .fixed(3), .named("H"), .named("W")],
+                outputShape: [.fixed(1), .fixed(3), .fixed(1), .fixed(1)])
         case .fixedInput:
-            return Self.model(node: Self.node("Flatten"), inputShape: [.fixed(1), .fixed(3), .fixed(8), .fixed(8)],
-                              outputShape: [.fixed(1), .fixed(192)])
+            return Self.model(
+                node: Self.node("Flatten"), inputShape: [.fixed(1), .fixed(3), .fixed(8), .fixed(8)],
+                outputShape: [.fixed(1), .fixed(192)])
         }
     }
 
@@ -188,14 +198,17 @@ enum OtherNetwork: String, CaseIterable, CustomStringConvertible {
         // TensorProto { dims = 1: 1,3,1,1, data_type = 2: FLOAT (1), float_data = 4: packed, name = 8 }
         let third = Float(1.0 / 3.0).bitPattern
         let floats = (0..<3).flatMap { _ in (0..<4).map { UInt8(truncatingIfNeeded: third >> (8 * $0)) } }
-        let weights = [1, 3, 1, 1].flatMap { field(1, varint: $0) } + field(2, varint: 1)
+        let weights =
+            [1, 3, 1, 1].flatMap { field(1, varint: $0) } + field(2, varint: 1)
             + field(4, bytes: floats) + field(8, "W")
         // NodeProto.attribute = 5: AttributeProto { name = 1, ints = 8, type = 20: INTS (7) }.
         let kernel = field(1, "kernel_shape") + field(8, varint: 1) + field(8, varint: 1) + field(20, varint: 7)
-        let conv = field(1, "x") + field(1, "W") + field(2, "y") + field(3, "n0") + field(4, "Conv")
+        let conv =
+            field(1, "x") + field(1, "W") + field(2, "y") + field(3, "n0") + field(4, "Conv")
             + field(5, bytes: kernel)
         // GraphProto.initializer = 5.
-        let graph = field(1, bytes: conv) + field(2, "g") + field(5, bytes: weights)
+        let graph =
+            field(1, bytes: conv) + field(2, "g") + field(5, bytes: weights)
             + field(11, bytes: valueInfo("x", [.fixed(1), .fixed(3), .named("H"), .named("W")]))
             + field(12, bytes: valueInfo("y", [.fixed(1), .fixed(1), .named("H"), .named("W")]))
         return field(1, varint: 7) + field(8, bytes: field(2, varint: 11)) + field(7, bytes: graph)
@@ -215,7 +228,9 @@ enum OtherNetwork: String, CaseIterable, CustomStringConvertible {
         return out
     }
     static func field(_ number: Int, varint value: Int) -> [UInt8] { varint(number << 3) + varint(value) }
-    static func field(_ number: Int, bytes: [UInt8]) -> [UInt8] { varint(number << 3 | 2) + varint(bytes.count) + bytes }
+    static func field(_ number: Int, bytes: [UInt8]) -> [UInt8] {
+        varint(number << 3 | 2) + varint(bytes.count) + bytes
+    }
     static func field(_ number: Int, _ text: String) -> [UInt8] { field(number, bytes: Array(text.utf8)) }
 
     /// NodeProto: input = 1, output = 2, name = 3, op_type = 4.
@@ -237,7 +252,8 @@ enum OtherNetwork: String, CaseIterable, CustomStringConvertible {
     /// ModelProto { ir_version = 1, opset_import = 8: { version = 2 }, graph = 7: GraphProto
     /// { node = 1, name = 2, input = 11, output = 12 } }
     static func model(node: [UInt8], inputShape: [Dim], outputShape: [Dim]) -> [UInt8] {
-        let graph = field(1, bytes: node) + field(2, "g") + field(11, bytes: valueInfo("x", inputShape))
+        let graph =
+            field(1, bytes: node) + field(2, "g") + field(11, bytes: valueInfo("x", inputShape))
             + field(12, bytes: valueInfo("y", outputShape))
         return field(1, varint: 7) + field(8, bytes: field(2, varint: 11)) + field(7, bytes: graph)
     }

@@ -15,13 +15,15 @@ import TextMirrorTestSupport
     /// changes both ways, an aspect change, packed and planar layouts.
     static let geometries: [(String, Int, Int)] = [
         ("I420", 320, 240), ("RGBA", 320, 240), ("I420", 160, 96), ("NV12", 480, 200),
-        ("YUY2", 320, 240), ("BGRx", 208, 160), ("I420", 320, 240),
+        ("YUY2", 320, 240), ("BGRx", 208, 160), ("I420", 320, 240)
     ]
 
     /// Pushes text frames (30 ms apart in wall time, 1/30 s apart in stream time) until the
     /// output carries detected boxes; returns the next pts. Boxes must fit the frame.
-    static func pushUntilDetected(_ harness: DetectionHarness, _ frame: Frame, pts start: UInt64,
-                                  maxFrames: Int = 400) throws -> UInt64 {
+    static func pushUntilDetected(
+        _ harness: DetectionHarness, _ frame: Frame, pts start: UInt64,
+        maxFrames: Int = 400
+    ) throws -> UInt64 {
         var pts = start
         for _ in 0..<maxFrames {
             let output = try #require(harness.push(frame, pts: pts))
@@ -66,8 +68,10 @@ import TextMirrorTestSupport
                     pts += 33_333_333
                     #expect(output.boxes.isEmpty, "frame \(step) after \(old) -> \(geometry) carries \(output.boxes)")
                     for message in harness.detections() {
-                        #expect(message.timestamp >= changedAt,
-                                "a detection of a frame before the caps change (\(message.timestamp) < \(changedAt)) was reported")
+                        #expect(
+                            message.timestamp >= changedAt,
+                            "a detection of a frame before the caps change (\(message.timestamp) < \(changedAt)) was reported"
+                        )
                         #expect(message.boxes.isEmpty, "boxes reported on blank frames: \(message.boxes)")
                         newDetections += 1
                     }
@@ -93,7 +97,8 @@ import TextMirrorTestSupport
     /// the caps it arrived with, and the stream keeps flowing after each change.
     @Test("Live pipeline renegotiating every 150 ms keeps flowing, boxes fit their frames")
     func liveRenegotiation() throws {
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc is-live=true pattern=white ! textoverlay text="LIVE TEXT 7" font-desc="DejaVu Sans Bold 24px" \
               valignment=center ! capsfilter name=cf caps="\(Frame.caps("I420", 320, 240))" \
             ! textmirror name=m detection-mode=async detection-rate=60 \(TestModel.properties()) \

@@ -18,7 +18,8 @@ import TextMirrorTestSupport
     @Test("Three elements in one pipeline, different sizes, sharing the model")
     func threeInOnePipeline() throws {
         let frames = 8
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc num-buffers=\(frames) pattern=white ! \(Frame.caps("I420", 640, 480)) \
             ! textoverlay text="SHARED 3" font-desc="DejaVu Sans Bold 48px" valignment=center ! tee name=t \
             t. ! queue ! textmirror name=a detection-mode=sync detection-rate=30 \(TestModel.properties()) \
@@ -56,7 +57,8 @@ import TextMirrorTestSupport
                 defer { group.leave() }
                 do {
                     let format = ["I420", "NV12", "RGBA", "YUY2"][i]
-                    let pipeline = try LivePipeline("""
+                    let pipeline = try LivePipeline(
+                        """
                         videotestsrc num-buffers=\(12 + 4 * i) pattern=white ! \(Frame.caps(format, 320, 240)) \
                         ! textoverlay text="PARALLEL \(i)" font-desc="DejaVu Sans Bold 32px" valignment=center \
                         ! textmirror detection-mode=async detection-rate=60 \(TestModel.properties()) \
@@ -65,10 +67,11 @@ import TextMirrorTestSupport
                         """)
                     let sink = pipeline.watch("sink")
                     let log = pipeline.run(timeout: 120)
-                    results.add("\(format): errors \(log.errors), eos \(log.reachedEOS), frames \(sink.buffers)/\(12 + 4 * i), "
-                                + "detections \(log.detections.count), misfits \(sink.misfits)",
-                                ok: log.errors.isEmpty && log.reachedEOS && sink.buffers == 12 + 4 * i
-                                    && sink.misfits.isEmpty && !log.detections.isEmpty)
+                    results.add(
+                        "\(format): errors \(log.errors), eos \(log.reachedEOS), frames \(sink.buffers)/\(12 + 4 * i), "
+                            + "detections \(log.detections.count), misfits \(sink.misfits)",
+                        ok: log.errors.isEmpty && log.reachedEOS && sink.buffers == 12 + 4 * i
+                            && sink.misfits.isEmpty && !log.detections.isEmpty)
                 } catch {
                     results.add("\(error)", ok: false)
                 }

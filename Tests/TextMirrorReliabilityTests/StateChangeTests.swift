@@ -22,7 +22,8 @@ import TextMirrorTestSupport
     func randomStateWalk() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         var rng = SplitMix64(seed: seed)
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc is-live=true pattern=white ! \(Frame.caps("I420", 320, 240)) \
             ! textoverlay text="STATES 4" font-desc="DejaVu Sans Bold 40px" valignment=center \
             ! textmirror name=m detection-mode=async detection-rate=60 \(TestModel.properties()) \
@@ -36,8 +37,9 @@ import TextMirrorTestSupport
             log.append(pipeline.drain())  // before a NULL, which flushes the bus
             let result = pipeline.setState(target)
             changes += 1
-            #expect(result != GST_STATE_CHANGE_FAILURE && result != GST_STATE_CHANGE_ASYNC,
-                    "seed \(seed) step \(step): change to \(Self.name(target)) gave \(result)")
+            #expect(
+                result != GST_STATE_CHANGE_FAILURE && result != GST_STATE_CHANGE_ASYNC,
+                "seed \(seed) step \(step): change to \(Self.name(target)) gave \(result)")
             if target == GST_STATE_PLAYING {
                 let before = sink.buffers
                 Thread.sleep(forTimeInterval: Double(rng.next() % 60) / 1000)
@@ -67,7 +69,8 @@ import TextMirrorTestSupport
     /// session again; the model bytes are shared).
     @Test("Ladder NULL -> PLAYING -> NULL x 15 (sync mode)")
     func ladder() throws {
-        let pipeline = try LivePipeline("""
+        let pipeline = try LivePipeline(
+            """
             videotestsrc pattern=white ! \(Frame.caps("NV12", 256, 144)) \
             ! textoverlay text="LADDER" font-desc="DejaVu Sans Bold 32px" valignment=center \
             ! textmirror name=m detection-mode=sync detection-rate=30 \(TestModel.properties(size: 256)) \
@@ -77,14 +80,16 @@ import TextMirrorTestSupport
         var log = BusLog()
         for round in 0..<15 {
             for state in [GST_STATE_READY, GST_STATE_PAUSED, GST_STATE_PLAYING] {
-                #expect(pipeline.setState(state) != GST_STATE_CHANGE_FAILURE, "round \(round) up to \(Self.name(state))")
+                #expect(
+                    pipeline.setState(state) != GST_STATE_CHANGE_FAILURE, "round \(round) up to \(Self.name(state))")
             }
             let before = sink.buffers
             #expect(waitFor(10) { sink.buffers > before }, "round \(round): no buffers")
             // Read the bus before NULL: a pipeline in NULL flushes its bus.
             log.append(pipeline.drain())
             for state in [GST_STATE_PAUSED, GST_STATE_READY, GST_STATE_NULL] {
-                #expect(pipeline.setState(state) != GST_STATE_CHANGE_FAILURE, "round \(round) down to \(Self.name(state))")
+                #expect(
+                    pipeline.setState(state) != GST_STATE_CHANGE_FAILURE, "round \(round) down to \(Self.name(state))")
             }
         }
         #expect(log.errors.isEmpty, "\(log.errors)")
@@ -116,7 +121,8 @@ import TextMirrorTestSupport
     @Test("Pipeline dropped while PLAYING with detection running, 6 times")
     func pipelineDroppedWhilePlaying() throws {
         for round in 0..<6 {
-            let pipeline = try LivePipeline("""
+            let pipeline = try LivePipeline(
+                """
                 videotestsrc is-live=true pattern=white ! \(Frame.caps("YUY2", 320, 240)) \
                 ! textoverlay text="DROP" font-desc="DejaVu Sans Bold 40px" valignment=center \
                 ! textmirror detection-mode=async detection-rate=120 \(TestModel.properties()) ! fakesink sync=false

@@ -7,7 +7,8 @@ import CGStreamer
 public func pictureBytes(_ bytes: [UInt8], format: String, width: Int, height: Int) -> [UInt8] {
     GStreamer.setUp()
     var info = GstVideoInfo()
-    precondition(gst_video_info_set_format(&info, gst_video_format_from_string(format), guint(width), guint(height)) != 0)
+    precondition(
+        gst_video_info_set_format(&info, gst_video_format_from_string(format), guint(width), guint(height)) != 0)
     precondition(bytes.count == Int(info.size), "\(format) \(width)x\(height): \(bytes.count) bytes")
     let f = info.finfo.pointee
     func scaled(_ n: Int, _ sub: Int) -> Int { -((-n) >> sub) }  // GStreamer rounds up

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The detection model the tests run: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in

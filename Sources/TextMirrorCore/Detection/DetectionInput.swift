@@ -28,8 +28,9 @@ public struct DetectionInput: Sendable {
 
     /// A frame copy to be downscaled later by `downscaler` (whose sizes must match).
     public init(snapshot: FrameSnapshot, downscaler: RGBDownscaler) {
-        precondition(snapshot.width == downscaler.frameWidth && snapshot.height == downscaler.frameHeight,
-                     "snapshot and downscaler disagree on the frame size")
+        precondition(
+            snapshot.width == downscaler.frameWidth && snapshot.height == downscaler.frameHeight,
+            "snapshot and downscaler disagree on the frame size")
         width = downscaler.outputWidth
         height = downscaler.outputHeight
         frameWidth = snapshot.width

@@ -6,8 +6,10 @@ public struct DetectionThresholds: Equatable, Sendable {
     /// Mean probability a box needs to be kept.
     public var box: Double
 
-    public init(text: Double = ElementProperties.textThreshold.defaultValue,
-                box: Double = ElementProperties.boxThreshold.defaultValue) {
+    public init(
+        text: Double = ElementProperties.textThreshold.defaultValue,
+        box: Double = ElementProperties.boxThreshold.defaultValue
+    ) {
         self.text = text
         self.box = box
     }

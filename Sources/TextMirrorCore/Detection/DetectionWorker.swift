@@ -80,12 +80,15 @@ public final class DetectionWorker: Sendable {
 
     /// Hands a frame to the detector (already copied by `detector.prepare`). Never blocks on
     /// detection. `finish`, when given, runs on the boxes on the detection queue.
-    public func submit(_ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp,
-                       finish: Finish? = nil) {
+    public func submit(
+        _ input: DetectionInput, thresholds: DetectionThresholds, stamp: FrameStamp,
+        finish: Finish? = nil
+    ) {
         let start: (job: Job, at: UInt64)? = state.withLock { s in
             s.submitted &+= 1  // 2^64 submissions never happen
-            let job = Job(input: input, thresholds: thresholds, stamp: stamp, generation: s.generation,
-                          finish: finish, sequence: s.submitted)
+            let job = Job(
+                input: input, thresholds: thresholds, stamp: stamp, generation: s.generation,
+                finish: finish, sequence: s.submitted)
             if s.runningSince.count >= lanes {
                 s.waiting = job
                 return nil

@@ -13,9 +13,10 @@ public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConv
 
     /// An explicit size; both sides must be positive multiples of `granularity`.
     public init(width: Int, height: Int) {
-        precondition(width > 0 && height > 0
-                     && width % Self.granularity == 0 && height % Self.granularity == 0,
-                     "detector input \(width)x\(height) is not a multiple of \(Self.granularity)")
+        precondition(
+            width > 0 && height > 0
+                && width % Self.granularity == 0 && height % Self.granularity == 0,
+            "detector input \(width)x\(height) is not a multiple of \(Self.granularity)")
         self.width = width
         self.height = height
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the detector's threads (the element's `threads`) are split into lanes: detections that

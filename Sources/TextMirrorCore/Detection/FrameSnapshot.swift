@@ -66,8 +66,9 @@ public final class FrameSnapshot: @unchecked Sendable {
 
     /// Reads the copy as a frame, for the duration of `body`.
     public func withFrame<R>(_ body: (FrameBuffer) throws -> R) rethrows -> R {
-        let frame = FrameBuffer(width: width, height: height,
-                                planes: planeOffsets.map { storage + $0 }, strides: strides)
+        let frame = FrameBuffer(
+            width: width, height: height,
+            planes: planeOffsets.map { storage + $0 }, strides: strides)
         return try body(frame)
     }
 }

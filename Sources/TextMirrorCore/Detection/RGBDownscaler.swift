@@ -41,10 +41,13 @@ public struct RGBDownscaler: Sendable {
     let columnSpans: [[Span]]
     let rowSpans: [[Span]]
 
-    public init(format: PixelFormat, frameWidth: Int, frameHeight: Int,
-                outputWidth: Int, outputHeight: Int, sampling: Sampling = .box) {
-        precondition(frameWidth > 0 && frameHeight > 0 && outputWidth > 0 && outputHeight > 0,
-                     "sizes must be positive")
+    public init(
+        format: PixelFormat, frameWidth: Int, frameHeight: Int,
+        outputWidth: Int, outputHeight: Int, sampling: Sampling = .box
+    ) {
+        precondition(
+            frameWidth > 0 && frameHeight > 0 && outputWidth > 0 && outputHeight > 0,
+            "sizes must be positive")
         self.format = format
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
@@ -54,12 +57,15 @@ public struct RGBDownscaler: Sendable {
         let info = format.info
         (model, components, coding) = (info.model, info.components, info.coding)
         columnSpans = components.map { c in
-            Self.spans(source: frameWidth, output: outputWidth, subsampling: c.xSubsampling,
-                       sampling: sampling).map { Span(start: c.offset + $0.start * c.step, count: $0.count) }
+            Self.spans(
+                source: frameWidth, output: outputWidth, subsampling: c.xSubsampling,
+                sampling: sampling
+            ).map { Span(start: c.offset + $0.start * c.step, count: $0.count) }
         }
         rowSpans = components.map { c in
-            Self.spans(source: frameHeight, output: outputHeight, subsampling: c.ySubsampling,
-                       sampling: sampling)
+            Self.spans(
+                source: frameHeight, output: outputHeight, subsampling: c.ySubsampling,
+                sampling: sampling)
         }
     }
 
@@ -68,20 +74,25 @@ public struct RGBDownscaler: Sendable {
 
     /// Writes `outputWidth` x `outputHeight` RGB pixels to `rgb`, rows `stride` bytes apart.
     public func downscale(_ frame: FrameBuffer, into rgb: UnsafeMutableRawBufferPointer, stride: Int) {
-        precondition(frame.width == frameWidth && frame.height == frameHeight,
-                     "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
-        precondition(frame.planes.count >= planeCount && frame.strides.count >= planeCount,
-                     "frame has too few planes for \(format)")
-        precondition(stride >= outputWidth * 3 && rgb.count >= (outputHeight - 1) * stride + outputWidth * 3,
-                     "RGB buffer too small")
+        precondition(
+            frame.width == frameWidth && frame.height == frameHeight,
+            "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
+        precondition(
+            frame.planes.count >= planeCount && frame.strides.count >= planeCount,
+            "frame has too few planes for \(format)")
+        precondition(
+            stride >= outputWidth * 3 && rgb.count >= (outputHeight - 1) * stride + outputWidth * 3,
+            "RGB buffer too small")
         guard let out = rgb.baseAddress else { return }
         let n = components.count
         // One row of averaged samples per component, converted to RGB when the row is done.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n * outputWidth) { rowValues in
             for oy in 0..<outputHeight {
                 for c in 0..<n {
-                    averageRow(component: c, outputRow: oy, frame: frame,
-                               into: UnsafeMutableBufferPointer(rebasing: rowValues[(c * outputWidth)..<((c + 1) * outputWidth)]))
+                    averageRow(
+                        component: c, outputRow: oy, frame: frame,
+                        into: UnsafeMutableBufferPointer(
+                            rebasing: rowValues[(c * outputWidth)..<((c + 1) * outputWidth)]))
                 }
                 let dst = out + oy * stride
                 switch model {
@@ -93,8 +104,9 @@ public struct RGBDownscaler: Sendable {
                     }
                 case .yuv:
                     for x in 0..<outputWidth {
-                        let (r, g, b) = Self.rgbFromYUV(rowValues[x], rowValues[outputWidth + x],
-                                                        rowValues[2 * outputWidth + x])
+                        let (r, g, b) = Self.rgbFromYUV(
+                            rowValues[x], rowValues[outputWidth + x],
+                            rowValues[2 * outputWidth + x])
                         dst.storeBytes(of: r, toByteOffset: 3 * x, as: UInt8.self)
                         dst.storeBytes(of: g, toByteOffset: 3 * x + 1, as: UInt8.self)
                         dst.storeBytes(of: b, toByteOffset: 3 * x + 2, as: UInt8.self)
@@ -122,8 +134,10 @@ public struct RGBDownscaler: Sendable {
 
     /// Averages one component over the source block of each pixel of output row `outputRow`.
     @inline(__always)
-    private func averageRow(component c: Int, outputRow oy: Int, frame: FrameBuffer,
-                            into values: UnsafeMutableBufferPointer<UInt8>) {
+    private func averageRow(
+        component c: Int, outputRow oy: Int, frame: FrameBuffer,
+        into values: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let component = components[c]
         let rows = rowSpans[c][oy]
         let base = UnsafeRawPointer(frame.planes[component.plane])
@@ -131,8 +145,9 @@ public struct RGBDownscaler: Sendable {
         let sampleStride = component.step
         columnSpans[c].withUnsafeBufferPointer { columns in
             if coding.depth > 8 {
-                averageWideRow(columns, rows: rows, base: base, planeStride: planeStride, sampleStride: sampleStride,
-                               into: values)
+                averageWideRow(
+                    columns, rows: rows, base: base, planeStride: planeStride, sampleStride: sampleStride,
+                    into: values)
                 return
             }
             if rows.count == 1 && sampling == .nearest {
@@ -160,8 +175,10 @@ public struct RGBDownscaler: Sendable {
 
     /// `averageRow` for samples of more than 8 bits: the mean of the samples, rounded to its
     /// 8 most significant bits.
-    private func averageWideRow(_ columns: UnsafeBufferPointer<Span>, rows: Span, base: UnsafeRawPointer,
-                                planeStride: Int, sampleStride: Int, into values: UnsafeMutableBufferPointer<UInt8>) {
+    private func averageWideRow(
+        _ columns: UnsafeBufferPointer<Span>, rows: Span, base: UnsafeRawPointer,
+        planeStride: Int, sampleStride: Int, into values: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let coding = coding
         for x in 0..<columns.count {
             let span = columns[x]
@@ -179,8 +196,10 @@ public struct RGBDownscaler: Sendable {
     /// For each output index, the samples of a grid (`subsampling` source pixels a sample) that
     /// it averages. Box: the source pixels [o*L/n, (o+1)*L/n), at least one. Nearest: the
     /// sample under the output pixel's centre.
-    @_spi(Testing) public static func spans(source: Int, output: Int, subsampling s: Int,
-                                            sampling: Sampling) -> [Span] {
+    @_spi(Testing) public static func spans(
+        source: Int, output: Int, subsampling s: Int,
+        sampling: Sampling
+    ) -> [Span] {
         let samples = (source + s - 1) / s
         return (0..<output).map { o in
             switch sampling {

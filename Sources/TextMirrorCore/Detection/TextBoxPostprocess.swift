@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns detector kernels into text lines in frame pixels, the way PP-OCR's DB post-processing
@@ -34,8 +34,10 @@ public struct TextBoxPostprocess: Equatable, Sendable {
 
     /// Kernels found in an `input`-sized picture of a `frameWidth` x `frameHeight` frame, as
     /// text lines in frame pixels.
-    public func textBoxes(_ kernels: [DetectorBox], input: DetectorInputSize,
-                          frameWidth: Int, frameHeight: Int) -> [TextBox] {
+    public func textBoxes(
+        _ kernels: [DetectorBox], input: DetectorInputSize,
+        frameWidth: Int, frameHeight: Int
+    ) -> [TextBox] {
         let scale = input.scale(frameWidth: frameWidth, frameHeight: frameHeight)
         return kernels.compactMap { kernel in
             let line = Self.unclip(kernel, ratio: unclipRatio)
@@ -65,10 +67,11 @@ public struct TextBoxPostprocess: Equatable, Sendable {
         let widthX = box.width * along.x * scaleX, widthY = box.width * along.y * scaleY
         let heightX = box.height * across.x * scaleX, heightY = box.height * across.y * scaleY
         let angle = (widthX == 0 && widthY == 0) ? box.angle : atan2(widthY, widthX) * 180 / .pi
-        return PixelBox(centerX: box.centerX * scaleX, centerY: box.centerY * scaleY,
-                        width: (widthX * widthX + widthY * widthY).squareRoot(),
-                        height: (heightX * heightX + heightY * heightY).squareRoot(),
-                        angle: angle)
+        return PixelBox(
+            centerX: box.centerX * scaleX, centerY: box.centerY * scaleY,
+            width: (widthX * widthX + widthY * widthY).squareRoot(),
+            height: (heightX * heightX + heightY * heightY).squareRoot(),
+            angle: angle)
     }
 
     /// The same rectangle described with `width` along the text line and `angle` in (-90, 90].

@@ -104,8 +104,10 @@ public final class MirrorEngine: Sendable {
     /// when motion is not measured (boxes are then held between detections, as with
     /// `tracking` off); `recognizer` is nil when lines are not read (then every detected box
     /// is turned, whatever `verify` and `textOrientation` say).
-    public init(detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil,
-                recognizer: (any TextRecognizing)? = nil) {
+    public init(
+        detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil,
+        recognizer: (any TextRecognizing)? = nil
+    ) {
         self.detector = detector
         self.worker = detector.map { DetectionWorker(detector: $0) }
         self.motion = motion
@@ -159,7 +161,9 @@ public final class MirrorEngine: Sendable {
         worker?.waitUntilIdle(timeout: timeout) ?? true
     }
 
-    public func process(_ frame: FrameBuffer, stamp: FrameStamp, upstreamIsLive: Bool) throws(ProcessError) -> FrameReport {
+    public func process(_ frame: FrameBuffer, stamp: FrameStamp, upstreamIsLive: Bool) throws(ProcessError)
+        -> FrameReport
+    {
         let current = settings.withLock { $0 }
         var state = stream.withLock { $0 }
         guard let mirror = state.mirror else { throw .notConfigured }
@@ -177,8 +181,9 @@ public final class MirrorEngine: Sendable {
             var frameMotion: FrameMotion?
             if current.tracking, let motion {
                 if !state.measuredLastFrame { motion.reset() }
-                frameMotion = motion.estimate(motion.prepare(frame, layout: mirror.layout),
-                                              regions: state.tracker.regions)
+                frameMotion = motion.estimate(
+                    motion.prepare(frame, layout: mirror.layout),
+                    regions: state.tracker.regions)
                 state.measuredLastFrame = true
             } else {
                 state.measuredLastFrame = false
@@ -199,16 +204,18 @@ public final class MirrorEngine: Sendable {
                     // A failed detection keeps the previous boxes, and is warned about below.
                     do {
                         let boxes = try detector.detect(input, thresholds: current.thresholds)
-                        report.detection = Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
-                                                     generation: state.generation)
+                        report.detection = Detection(
+                            boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
+                            generation: state.generation)
                     } catch {
                         worker.record(failure: error)
                     }
                 }
             } else {
                 if due {
-                    worker.submit(detector.prepare(frame, layout: mirror.layout),
-                                  thresholds: current.thresholds, stamp: stamp, finish: finish)
+                    worker.submit(
+                        detector.prepare(frame, layout: mirror.layout),
+                        thresholds: current.thresholds, stamp: stamp, finish: finish)
                 }
                 if let latest = worker.takeLatest(), latest.generation == state.generation {
                     report.detection = latest
@@ -220,11 +227,13 @@ public final class MirrorEngine: Sendable {
                 let lines = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
                 // Without tracking there is no motion to bring a late detection forward with.
                 let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
-                state.tracker.incorporate(lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
-                                          frameHeight: frame.height, parameters: parameters)
+                state.tracker.incorporate(
+                    lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
+                    frameHeight: frame.height, parameters: parameters)
             }
-            state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height,
-                                 parameters: parameters)
+            state.tracker.expire(
+                now: now, frameWidth: frame.width, frameHeight: frame.height,
+                parameters: parameters)
             report.mirrored = state.tracker.boxes
             report.warning = Self.warning(&state, worker: worker, motion: current.tracking ? motion : nil)
         } else {
@@ -247,8 +256,9 @@ public final class MirrorEngine: Sendable {
         // Detected boxes are mirrored in each plane about the axis nearest their centre that
         // the plane's samples allow (see PixelBox+MirrorAxis.swift), and seamlessly unless asked not to;
         // fixed regions stay as given, plain.
-        mirror.mirror(report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
-                      seamless: current.seamless, in: frame)
+        mirror.mirror(
+            report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
+            seamless: current.seamless, in: frame)
         if current.drawBoxes {
             let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
             for tracked in report.mirrored {
@@ -260,11 +270,15 @@ public final class MirrorEngine: Sendable {
 
     /// The failures of detection and motion measurement not yet warned about, if a warning is
     /// due (see `FailureWarning`).
-    private static func warning(_ state: inout StreamState, worker: DetectionWorker,
-                                motion: (any MotionEstimating)?) -> String? {
+    private static func warning(
+        _ state: inout StreamState, worker: DetectionWorker,
+        motion: (any MotionEstimating)?
+    ) -> String? {
         let now = DispatchTime.now().uptimeNanoseconds
-        let messages = [state.detectionWarning.message(for: worker.failures, now: now),
-                        motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }]
+        let messages = [
+            state.detectionWarning.message(for: worker.failures, now: now),
+            motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }
+        ]
         let due = messages.compactMap { $0 }
         return due.isEmpty ? nil : due.joined(separator: "; ")
     }
@@ -272,14 +286,17 @@ public final class MirrorEngine: Sendable {
     /// The work on detected boxes that needs their frame: fitting them to their ink, then
     /// reading them. Nil when there is none.
     private static func finish(_ settings: Settings, reader: LineReader?, tilts: LineMemory<InkRefinement.LineTilt>)
-        -> DetectionWorker.Finish? {
+        -> DetectionWorker.Finish?
+    {
         let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader
         guard refine || reader != nil else { return nil }
         return { @Sendable boxes, input in
-            let fitted = refine
-                ? fitting.fit(boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
-                              memory: tilts, renewAfter: settings.renewAfter)
+            let fitted =
+                refine
+                ? fitting.fit(
+                    boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
+                    memory: tilts, renewAfter: settings.renewAfter)
                 : boxes
             guard let reader else { return fitted }
             return input.withFrame { frame, format in

@@ -17,8 +17,10 @@ struct BoxWindow {
         let bx0 = Int((box.centerX - box.width / 2).rounded()), bx1 = Int((box.centerX + box.width / 2).rounded())
         let by0 = Int((box.centerY - box.height / 2).rounded()), by1 = Int((box.centerY + box.height / 2).rounded())
         let ex = Int((reach * box.height).rounded()), ey = Int((0.25 * box.height).rounded())
-        x0 = max(bx0 - ex, 0); x1 = min(bx1 + ex, frameWidth)
-        y0 = max(by0 - ey, 0); y1 = min(by1 + ey, frameHeight)
+        x0 = max(bx0 - ex, 0)
+        x1 = min(bx1 + ex, frameWidth)
+        y0 = max(by0 - ey, 0)
+        y1 = min(by1 + ey, frameHeight)
         let cx0 = max(bx0, 0), cx1 = min(bx1, frameWidth), cy0 = max(by0, 0), cy1 = min(by1, frameHeight)
         guard x1 - x0 >= 6, y1 - y0 >= 6, cx1 - cx0 >= 4, cy1 - cy0 >= 4 else { return nil }
         boxColumns = (cx0 - x0)..<(cx1 - x0 - 1)

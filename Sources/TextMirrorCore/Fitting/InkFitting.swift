@@ -24,13 +24,16 @@ public struct InkFitting: Sendable, Equatable {
     /// fitted at that tilt without measuring it again. Why: measuring a tilt is most of a
     /// fit's cost (the live bench's eight lines: 10-14 ms a detection measured, against about
     /// 1 ms at a known tilt), and a line's tilt changes far more slowly than detections come.
-    public func fit(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat,
-                    horizontally: Bool, vertically: Bool,
-                    memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1) -> [TextBox] {
+    public func fit(
+        _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat,
+        horizontally: Bool, vertically: Bool,
+        memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1
+    ) -> [TextBox] {
         let levelled = boxes.map { $0.box.levelled(within: levelWithin) }
         func refine(_ i: Int, _ tilt: InkRefinement.LineTilt?) -> (box: PixelBox?, tilt: InkRefinement.LineTilt) {
-            refinement.refine(levelled[i], in: frame, format: format, horizontally: horizontally,
-                              vertically: vertically, tilt: tilt)
+            refinement.refine(
+                levelled[i], in: frame, format: format, horizontally: horizontally,
+                vertically: vertically, tilt: tilt)
         }
         var fitted = [PixelBox?](repeating: nil, count: boxes.count)
         if let memory {
@@ -45,9 +48,11 @@ public struct InkFitting: Sendable, Equatable {
         } else {
             for i in boxes.indices { fitted[i] = refine(i, nil).box }
         }
-        return Self.withoutPieces(zip(boxes, fitted).map { detected, fitted in
-            fitted.map { TextBox(box: $0, score: detected.score, fitted: true, reading: detected.reading) } ?? detected
-        })
+        return Self.withoutPieces(
+            zip(boxes, fitted).map { detected, fitted in
+                fitted.map { TextBox(box: $0, score: detected.score, fitted: true, reading: detected.reading) }
+                    ?? detected
+            })
     }
 
     /// `boxes` without those lying mostly inside a larger fitted box: pieces of one line that
@@ -66,10 +71,13 @@ public struct InkFitting: Sendable, Equatable {
     static let maxPieceOverlap = 0.5
 
     /// `fit` on the frame `input` was copied from; `boxes` unchanged when it holds no frame.
-    public func fit(_ boxes: [TextBox], on input: DetectionInput, horizontally: Bool, vertically: Bool,
-                    memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1) -> [TextBox] {
+    public func fit(
+        _ boxes: [TextBox], on input: DetectionInput, horizontally: Bool, vertically: Bool,
+        memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1
+    ) -> [TextBox] {
         input.withFrame { frame, format in
-            fit(boxes, in: frame, format: format, horizontally: horizontally, vertically: vertically,
+            fit(
+                boxes, in: frame, format: format, horizontally: horizontally, vertically: vertically,
                 memory: memory, renewAfter: renewAfter)
         } ?? boxes
     }

@@ -20,7 +20,8 @@ extension InkRefinement {
     /// inside the box, lies beyond a gap no line has between its words (`maxWordGap`). The ends
     /// are then placed to a fraction of a pixel as `inkSpan` does.
     func lineEnds(_ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>)
-        -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool)? {
+        -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool)?
+    {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
         let energy = steps.energy
@@ -48,30 +49,40 @@ extension InkRefinement {
         while first < last {
             let p = piece(first)
             guard p.upperBound < last, let next = ((p.upperBound + 1)...last).first(where: strong),
-                  next - p.upperBound > wordGap || foreign(p) else { break }
+                next - p.upperBound > wordGap || foreign(p)
+            else { break }
             first = next
             trimmed = true
         }
         while last > first {
             let p = piece(last)
             guard p.lowerBound > first, let next = (first...(p.lowerBound - 1)).last(where: strong),
-                  p.lowerBound - next > wordGap || foreign(p) else { break }
+                p.lowerBound - next > wordGap || foreign(p)
+            else { break }
             last = next
             trimmed = true
         }
         // Outwards, across the gaps between letters but not into something else.
         while let j = (max(first - letterGap - 1, 0)..<first).last(where: strong) {
             let p = piece(j)
-            if p.lowerBound < first, foreign(p) { trimmed = true; break }
+            if p.lowerBound < first, foreign(p) {
+                trimmed = true
+                break
+            }
             first = min(p.lowerBound, first)
         }
         while let j = ((last + 1)..<min(last + letterGap + 2, energy.count)).first(where: strong) {
             let p = piece(j)
-            if p.upperBound > last, foreign(p) { trimmed = true; break }
+            if p.upperBound > last, foreign(p) {
+                trimmed = true
+                break
+            }
             last = max(p.upperBound, last)
         }
         // Ink within a letter's gap of the window's end may go on beyond it.
-        guard first > letterGap, last < energy.count - 1 - letterGap else { return (0, Double(energy.count), trimmed, true) }
+        guard first > letterGap, last < energy.count - 1 - letterGap else {
+            return (0, Double(energy.count), trimmed, true)
+        }
         guard var (start, end) = Self.subpixelEnds(steps, first: first, last: last) else { return nil }
         // Row by row near those ends: the summed steps place a straight edge, but a round
         // letter ("G", "o") reaches its end in a few rows only, and a "t" or "T" in the one or
@@ -80,8 +91,9 @@ extension InkRefinement {
         // is greyer still), and the furthest of them: the line ends where its end letters'
         // edges are half way from ink to background, on both sides alike, so its centre is the
         // ink's (WholeLineTests measures it within a fifth of a pixel on most lines).
-        let edges = window.rowEdges(rows: rows, first: first, last: last,
-                                    threshold: max(Int32(minStep * 4), line.stroke / 6))
+        let edges = window.rowEdges(
+            rows: rows, first: first, last: last,
+            threshold: max(Int32(minStep * 4), line.stroke / 6))
         if let furthest = edges.starts.min() { start = furthest }
         if let furthest = edges.ends.max() { end = furthest }
         return end > start ? (start, end, trimmed, false) : nil
@@ -103,8 +115,10 @@ extension InkRefinement {
             }
             return last
         }
-        return (limit(stride(from: core.lowerBound - 1, to: -1, by: -1)),
-                limit(stride(from: core.upperBound + 1, to: profile.count, by: 1)))
+        return (
+            limit(stride(from: core.lowerBound - 1, to: -1, by: -1)),
+            limit(stride(from: core.upperBound + 1, to: profile.count, by: 1))
+        )
     }
 
     /// Whether the ink in step columns `columns` reaches beyond the line's letters (`core`
@@ -113,8 +127,10 @@ extension InkRefinement {
     /// `maxProtrusion` of their height, or on both sides longer than `maxBothSidesProtrusion`,
     /// or all the way to the next lines on both sides.
     /// `paper`: the gradient of a column of paper, which does not count.
-    func protrudes(_ window: InkWindow, columns: ClosedRange<Int>, core: ClosedRange<Int>,
-                   reach limits: (above: Int, below: Int), paper: Double) -> Bool {
+    func protrudes(
+        _ window: InkWindow, columns: ClosedRange<Int>, core: ClosedRange<Int>,
+        reach limits: (above: Int, below: Int), paper: Double
+    ) -> Bool {
         let sums = window.rowGradient(columns: columns)
         // A quarter of the way from the paper to the piece's typical row among the letters'
         // rows: a row crossed by a bar (an arrow's shaft, a "T") steps far more than one
@@ -136,9 +152,11 @@ extension InkRefinement {
             }
             return n
         }
-        let above = core.lowerBound > limits.above
+        let above =
+            core.lowerBound > limits.above
             ? Double(reach(stride(from: core.lowerBound - 1, through: limits.above, by: -1))) : 0
-        let below = core.upperBound < limits.below
+        let below =
+            core.upperBound < limits.below
             ? Double(reach((core.upperBound + 1)...limits.below)) : 0
         let height = Double(core.count)
         // Ink that fills the gaps to the lines above and below, both, as no letter does: a

@@ -35,7 +35,8 @@ extension InkRefinement {
     /// rows are hardly sharper at any slope than on average (`minContrast`: no line of ink),
     /// or they are sharpest at the end of the search.
     func tilt(in window: InkWindow, columns: Range<Int>, boxHeight: Double, search: Double, minContrast: Double)
-        -> (degrees: Double, contrast: Double)? {
+        -> (degrees: Double, contrast: Double)?
+    {
         guard columns.count >= 8, Double(columns.count) >= minTiltLength * boxHeight, search > 0 else { return nil }
         let half = Double(columns.count) / 2
         // A slope step moves each end by 0.75 pixels; at least two steps either way.

@@ -31,8 +31,10 @@ extension InkRefinement {
     /// picture resampled along the box's axes (the window `BoxWindow` reads around a level box:
     /// `reach` line heights beyond each end, a quarter above and below), with the box level in
     /// it. Nil when `body` is, or the turned box's neighbourhood leaves the frame.
-    func upright<R>(_ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat,
-                    _ body: (FrameBuffer, PixelFormat, PixelBox, Placement) -> R?) -> R? {
+    func upright<R>(
+        _ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat,
+        _ body: (FrameBuffer, PixelFormat, PixelBox, Placement) -> R?
+    ) -> R? {
         if box.isAxisAligned {
             var level = box
             level.angle = 0
@@ -41,13 +43,17 @@ extension InkRefinement {
         let w = Int((box.width + 2 * reach * box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
         guard w >= 6, h >= 6, w * h <= Self.maxTurnedSamples else { return nil }
         let (along, across) = box.axes
-        let placement = Placement(centre: box.center, half: SIMD2(Double(w), Double(h)) / 2,
-                                  u: along, v: across, angle: box.angle)
+        let placement = Placement(
+            centre: box.center, half: SIMD2(Double(w), Double(h)) / 2,
+            u: along, v: across, angle: box.angle)
         let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
         // All four corners of the window inside the frame, so every sample is real.
-        let window = PixelBox(centerX: box.centerX, centerY: box.centerY, width: Double(w), height: Double(h), angle: box.angle)
+        let window = PixelBox(
+            centerX: box.centerX, centerY: box.centerY, width: Double(w), height: Double(h), angle: box.angle)
         for p in window.corners {
-            guard p.x >= 0.5, p.y >= 0.5, p.x <= Double(frame.width) - 1.5, p.y <= Double(frame.height) - 1.5 else { return nil }
+            guard p.x >= 0.5, p.y >= 0.5, p.x <= Double(frame.width) - 1.5, p.y <= Double(frame.height) - 1.5 else {
+                return nil
+            }
         }
         var upright = [UInt8](repeating: 0, count: w * h)
         let luma = LumaReader(frame, format: format)

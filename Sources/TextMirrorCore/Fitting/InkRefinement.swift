@@ -115,18 +115,23 @@ public struct InkRefinement: Sendable, Equatable {
     ///
     /// When the tilt cannot be measured the box keeps its angle; a measured one is levelled
     /// by the one rule for nearly level boxes (`PixelBox.levelled`).
-    public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
-                       horizontally: Bool = true, vertically: Bool = true) -> PixelBox? {
+    public func refine(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
+        horizontally: Bool = true, vertically: Bool = true
+    ) -> PixelBox? {
         refine(box, in: frame, format: format, horizontally: horizontally, vertically: vertically, tilt: nil).box
     }
 
     /// `refine`, and how the line lies. Given `tilt` (what a fit of the same line found
     /// before), the box is fitted at that tilt without measuring it (a tenth of the work).
-    public func refine(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
-                       horizontally: Bool = true, vertically: Bool = true, tilt known: LineTilt?)
-        -> (box: PixelBox?, tilt: LineTilt) {
+    public func refine(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat,
+        horizontally: Bool = true, vertically: Bool = true, tilt known: LineTilt?
+    )
+        -> (box: PixelBox?, tilt: LineTilt)
+    {
         guard box.width.isFinite, box.height.isFinite, box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite,
-              box.height >= 6, box.width >= 6, !frame.planes.isEmpty, known != .unfit
+            box.height >= 6, box.width >= 6, !frame.planes.isEmpty, known != .unfit
         else { return (nil, .unfit) }
         guard fitsSize else {
             let moved: PixelBox? = upright(box, reach: BoxWindow.reach, in: frame, format: format) {
@@ -152,7 +157,8 @@ public struct InkRefinement: Sendable, Equatable {
             if box.width < TextBoxPostprocess.steepLineElongation * box.height {
                 let across = Self.across(box)
                 if let other = tilt(of: across, in: frame, format: format, search: firstSearch(across)),
-                   other.contrast > found?.1.contrast ?? 0 {
+                    other.contrast > found?.1.contrast ?? 0
+                {
                     found = (across, other)
                 }
             }
@@ -176,7 +182,8 @@ public struct InkRefinement: Sendable, Equatable {
         // line's. (A tilt told is one measured so before.)
         var rounds = 0
         while known == nil, measured, rounds < 2,
-              let residual = tilt(of: fitted, in: frame, format: format, search: fineSearch(fitted), fine: true)?.degrees {
+            let residual = tilt(of: fitted, in: frame, format: format, search: fineSearch(fitted), fine: true)?.degrees
+        {
             rounds += 1
             var again = fitted
             again.angle += residual
@@ -198,8 +205,9 @@ public struct InkRefinement: Sendable, Equatable {
 
     /// `box` with its sides swapped: the same rectangle, as a line running along its height.
     static func across(_ box: PixelBox) -> PixelBox {
-        PixelBox(centerX: box.centerX, centerY: box.centerY, width: box.height, height: box.width,
-                 angle: PixelBox.normalizedAngle(box.angle + 90))
+        PixelBox(
+            centerX: box.centerX, centerY: box.centerY, width: box.height, height: box.width,
+            angle: PixelBox.normalizedAngle(box.angle + 90))
     }
 
     /// `box` or `across(box)`, whichever runs nearer to `angle`.
@@ -243,13 +251,17 @@ public struct InkRefinement: Sendable, Equatable {
     /// `tilt(in:)`. Only a first measurement (`fine` false) needs `minTiltContrast`: a fine
     /// one looks so close to the line's tilt that its rows are sharp at every slope tried.
     func tilt(of box: PixelBox, in frame: FrameBuffer, format: PixelFormat, search: Double, fine: Bool = false)
-        -> (degrees: Double, contrast: Double)? {
+        -> (degrees: Double, contrast: Double)?
+    {
         upright(box, reach: BoxWindow.reach, in: frame, format: format) { picture, format, level, _ in
-            guard let g = BoxWindow(level, reach: BoxWindow.reach, frameWidth: picture.width, frameHeight: picture.height),
-                  let window = InkWindow(picture, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
+            guard
+                let g = BoxWindow(
+                    level, reach: BoxWindow.reach, frameWidth: picture.width, frameHeight: picture.height),
+                let window = InkWindow(picture, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
             else { return nil }
-            return tilt(in: window, columns: g.boxColumns, boxHeight: level.height, search: search,
-                        minContrast: fine ? 1 : minTiltContrast)
+            return tilt(
+                in: window, columns: g.boxColumns, boxHeight: level.height, search: search,
+                minContrast: fine ? 1 : minTiltContrast)
         }
     }
 
@@ -271,7 +283,7 @@ public struct InkRefinement: Sendable, Equatable {
     /// the rows cannot be told.
     func fitLevel(_ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat) -> Fitted? {
         guard let g = BoxWindow(box, reach: reach, frameWidth: frame.width, frameHeight: frame.height),
-              let window = InkWindow(frame, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
+            let window = InkWindow(frame, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
         else { return nil }
         let inside = g.boxRows
         let rowGap = max(Int((maxRowGap * box.height).rounded()), 1)
@@ -282,7 +294,8 @@ public struct InkRefinement: Sendable, Equatable {
         // The letters' rows as the middle of the box has them: something big beside the line
         // (a sign's arrow) adds rows of its own to the rows over the whole box.
         let quarter = g.boxColumns.count / 4
-        let letters = rows(over: (g.boxColumns.lowerBound + quarter)..<(g.boxColumns.upperBound - quarter))?.core ?? line.core
+        let letters =
+            rows(over: (g.boxColumns.lowerBound + quarter)..<(g.boxColumns.upperBound - quarter))?.core ?? line.core
         var ends = lineEnds(window, rows: line, letters: letters, inside: g.boxColumns)
         if let first = ends, first.trimmed, !first.runsOff {
             // What was left out (an arrow's point) may have widened the rows: again without it.
@@ -306,26 +319,37 @@ public struct InkRefinement: Sendable, Equatable {
 
     /// Only the centre of a level `box` moved to its ink's, along the axes the mirror
     /// reverses (`fitsSize` off); nil when the ink's ends cannot be told along either.
-    func centred(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, horizontally: Bool,
-                 vertically: Bool) -> PixelBox? {
+    func centred(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, horizontally: Bool,
+        vertically: Bool
+    ) -> PixelBox? {
         guard let g = BoxWindow(box, reach: BoxWindow.reach, frameWidth: frame.width, frameHeight: frame.height)
         else { return nil }
-        let box2D = (g.x0 + g.boxColumns.lowerBound..<g.x0 + g.boxColumns.upperBound + 1,
-                     g.y0 + g.boxRows.lowerBound..<g.y0 + g.boxRows.upperBound)
-        let profiles = Steps.profiles(frame, format: format, window: (g.x0..<g.x1, g.y0..<g.y1), box: box2D,
-                                      columns: horizontally, rows: vertically)
+        let box2D = (
+            g.x0 + g.boxColumns.lowerBound..<g.x0 + g.boxColumns.upperBound + 1,
+            g.y0 + g.boxRows.lowerBound..<g.y0 + g.boxRows.upperBound
+        )
+        let profiles = Steps.profiles(
+            frame, format: format, window: (g.x0..<g.x1, g.y0..<g.y1), box: box2D,
+            columns: horizontally, rows: vertically)
         let gap = max(Int((maxGap * box.height).rounded()), 1)
         var refined = box
         var found = false
-        if vertically, let (top, bottom) = inkSpan(profiles.rows, inside: g.boxRows.lowerBound..<(g.boxRows.upperBound - 1),
-                                                   pixels: box2D.0.count, maxGap: gap),
-           bottom - top >= minExtent * box.height {
+        if vertically,
+            let (top, bottom) = inkSpan(
+                profiles.rows, inside: g.boxRows.lowerBound..<(g.boxRows.upperBound - 1),
+                pixels: box2D.0.count, maxGap: gap),
+            bottom - top >= minExtent * box.height
+        {
             refined.centerY = Double(g.y0) + (top + bottom) / 2
             found = true
         }
-        if horizontally, let (left, right) = inkSpan(profiles.columns, inside: g.boxColumns, pixels: box2D.1.count,
-                                                     maxGap: gap),
-           right - left >= minExtent * box.width {
+        if horizontally,
+            let (left, right) = inkSpan(
+                profiles.columns, inside: g.boxColumns, pixels: box2D.1.count,
+                maxGap: gap),
+            right - left >= minExtent * box.width
+        {
             refined.centerX = Double(g.x0) + (left + right) / 2
             found = true
         }
@@ -353,7 +377,8 @@ public struct InkRefinement: Sendable, Equatable {
         guard box.count >= 4, box.lowerBound >= 0, box.upperBound <= ink.count else { return nil }
         let middle = (box.lowerBound + box.count / 4)..<(box.upperBound - box.count / 4)
         guard let peak = middle.max(by: { ink[$0] < ink[$1] }),
-              Double(ink[peak]) >= minStep * Double(pixels) / 4 else { return nil }
+            Double(ink[peak]) >= minStep * Double(pixels) / 4
+        else { return nil }
         let background = Double(ink.sorted()[ink.count / 10])
         let threshold = background + lineThreshold * (Double(ink[peak]) - background)
         func inky(_ i: Int) -> Bool { Double(ink[i]) >= threshold }
@@ -391,7 +416,8 @@ public struct InkRefinement: Sendable, Equatable {
     /// Nil when `box` is empty, out of range, or holds no step strong enough to be ink.
     func inkThreshold(_ energy: [Int32], inside box: Range<Int>, pixels: Int) -> Double? {
         guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
-              let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels) else { return nil }
+            let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels)
+        else { return nil }
         let background = Double(energy.sorted()[energy.count / 10])
         return background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
     }

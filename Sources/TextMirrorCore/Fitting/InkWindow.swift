@@ -120,7 +120,10 @@ struct InkWindow {
                 while x < min(first + 3, columns) {
                     if abs(across[row + x]) >= 2 {
                         let e = edge(row, x, 1)
-                        if e.contrast >= threshold { starts.append(e.centre); break }
+                        if e.contrast >= threshold {
+                            starts.append(e.centre)
+                            break
+                        }
                         x = e.end
                     }
                     x += 1
@@ -129,7 +132,10 @@ struct InkWindow {
                 while x > max(last - 3, -1) {
                     if abs(across[row + x]) >= 2 {
                         let e = edge(row, x, -1)
-                        if e.contrast >= threshold { ends.append(e.centre); break }
+                        if e.contrast >= threshold {
+                            ends.append(e.centre)
+                            break
+                        }
                         x = e.end
                     }
                     x -= 1

@@ -8,8 +8,10 @@ struct Steps {
 
     /// The luma of `columns` of one row (`raw`, plane 0): the row itself where luma is a
     /// plane of its own, else gathered or computed into `scratch` (`columns.count` bytes).
-    static func lumaRow(_ raw: UnsafePointer<UInt8>, source: GrayDownscaler.Source, columns: Range<Int>,
-                        scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+    static func lumaRow(
+        _ raw: UnsafePointer<UInt8>, source: GrayDownscaler.Source, columns: Range<Int>,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) -> UnsafePointer<UInt8> {
         if source == .luma(offset: 0, step: 1) { return raw + columns.lowerBound }
         for x in 0..<columns.count { scratch[x] = source.luma(raw, columns.lowerBound + x) }
         return UnsafePointer(scratch)
@@ -19,8 +21,10 @@ struct Steps {
     /// between neighbouring rows, summed over its columns. One pass over the window's rows; a
     /// planar luma row is read in place, other formats' luma is gathered into a row first.
     /// Int32 holds the sums: at most 255 × 8192 pixels.
-    static func profiles(_ frame: FrameBuffer, format: PixelFormat, window: (Range<Int>, Range<Int>),
-                         box: (Range<Int>, Range<Int>), columns: Bool, rows: Bool) -> (columns: Steps, rows: Steps) {
+    static func profiles(
+        _ frame: FrameBuffer, format: PixelFormat, window: (Range<Int>, Range<Int>),
+        box: (Range<Int>, Range<Int>), columns: Bool, rows: Bool
+    ) -> (columns: Steps, rows: Steps) {
         let (xs, ys) = window
         let w = xs.count, h = ys.count
         let bx = (box.0.lowerBound - xs.lowerBound)..<(box.0.upperBound - xs.lowerBound)

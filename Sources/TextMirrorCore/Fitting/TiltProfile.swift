@@ -21,9 +21,10 @@ struct TiltProfile {
         let binned = window.binnedSteps(columns: columns, bin: bin)
         let bins = (columns.count + bin - 1) / bin
         let half = Double(columns.count) / 2
-        self.init(lighter: binned.lighter, darker: binned.darker, bins: bins, rows: window.rows,
-                  centres: (0..<bins).map { b in Double(b * bin) + Double(min(bin, columns.count - b * bin)) / 2 - half },
-                  rowScale: 1)
+        self.init(
+            lighter: binned.lighter, darker: binned.darker, bins: bins, rows: window.rows,
+            centres: (0..<bins).map { b in Double(b * bin) + Double(min(bin, columns.count - b * bin)) / 2 - half },
+            rowScale: 1)
     }
 
     private init(lighter: [Int32], darker: [Int32], bins: Int, rows: Int, centres: [Double], rowScale: Int) {
@@ -56,8 +57,9 @@ struct TiltProfile {
             let members = self.centres[(b * k)..<min((b + 1) * k, self.bins)]
             return members.reduce(0, +) / Double(members.count)
         }
-        return TiltProfile(lighter: merge(lighter), darker: merge(darker), bins: bins, rows: rows, centres: centres,
-                           rowScale: rowScale * r)
+        return TiltProfile(
+            lighter: merge(lighter), darker: merge(darker), bins: bins, rows: rows, centres: centres,
+            rowScale: rowScale * r)
     }
 
     /// Parts of a row the shifted profile is kept in. Why quarter rows, each row spread over
@@ -85,7 +87,8 @@ struct TiltProfile {
     /// through a box filter `cells` long: two additions per value instead of five, and one
     /// filter pass per profile.
     private func sharpness(_ steps: [Int32], _ slope: Double, _ margin: Int, _ p: UnsafeMutableBufferPointer<Double>)
-        -> Double {
+        -> Double
+    {
         let cells = Self.cells, rows = rows, scale = Double(rowScale)
         for i in p.indices { p[i] = 0 }
         steps.withUnsafeBufferPointer { g in

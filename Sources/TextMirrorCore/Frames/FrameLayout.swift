@@ -64,8 +64,10 @@ public struct FrameLayout: Sendable, Equatable {
             let unit = own.max { $0.step < $1.step }!
             // Packed 4:2:2: luma samples inside a chroma macropixel.
             let luma = own.first { $0.xSubsampling < unit.xSubsampling }
-            planes.append(Plane(index: index, unitBytes: unit.step, pixelsPerUnit: unit.xSubsampling,
-                                rowsPerUnit: own.map(\.ySubsampling).max()!, macropixelLumaOffset: luma?.offset))
+            planes.append(
+                Plane(
+                    index: index, unitBytes: unit.step, pixelsPerUnit: unit.xSubsampling,
+                    rowsPerUnit: own.map(\.ySubsampling).max()!, macropixelLumaOffset: luma?.offset))
             var kinds: [FormatInfo.Component] = []
             for c in own where !kinds.contains(where: { sameGrid($0, c) }) { kinds.append(c) }
             kinds.sort { $0.xSubsampling < $1.xSubsampling }
@@ -73,16 +75,20 @@ public struct FrameLayout: Sendable, Equatable {
                 let members = own.filter { sameGrid($0, kind) }
                 if kinds.count == 1 {
                     // The grid is the whole unit, alpha and padding bytes included.
-                    grids.append(SampleGrid(plane: index, offset: 0, sampleStride: kind.step,
-                                            sampleBytes: Array(0..<kind.step), pixelsPerSample: kind.xSubsampling,
-                                            rowsPerSample: kind.ySubsampling, coding: info.coding))
+                    grids.append(
+                        SampleGrid(
+                            plane: index, offset: 0, sampleStride: kind.step,
+                            sampleBytes: Array(0..<kind.step), pixelsPerSample: kind.xSubsampling,
+                            rowsPerSample: kind.ySubsampling, coding: info.coding))
                     continue
                 }
                 let offset = members.map(\.offset).min()!
                 let bytes = members.flatMap { c in (0..<info.coding.bytes).map { c.offset - offset + $0 } }
-                grids.append(SampleGrid(plane: index, offset: offset, sampleStride: kind.step,
-                                        sampleBytes: bytes.sorted(), pixelsPerSample: kind.xSubsampling,
-                                        rowsPerSample: kind.ySubsampling, coding: info.coding))
+                grids.append(
+                    SampleGrid(
+                        plane: index, offset: offset, sampleStride: kind.step,
+                        sampleBytes: bytes.sorted(), pixelsPerSample: kind.xSubsampling,
+                        rowsPerSample: kind.ySubsampling, coding: info.coding))
             }
         }
         return (planes, grids)

@@ -28,11 +28,11 @@ public struct GrayDownscaler: Sendable {
         @inline(__always)
         func luma(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt8 {
             switch self {
-            case let .luma(offset, step):
+            case .luma(let offset, let step):
                 return row[x * step + offset]
-            case let .wideLuma(offset, step, coding):
+            case .wideLuma(let offset, let step, let coding):
                 return coding.value8(row + x * step + offset)
-            case let .rgb(r, g, b, bytes):
+            case .rgb(let r, let g, let b, let bytes):
                 let p = row + x * bytes
                 return UInt8(truncatingIfNeeded: Self.bt601Luma(r: p[r], g: p[g], b: p[b]))
             }
@@ -79,8 +79,9 @@ public struct GrayDownscaler: Sendable {
 
     /// Writes `outputWidth` x `outputHeight` bytes, rows packed, to `out`.
     public func downscale(_ frame: FrameBuffer, into out: UnsafeMutableBufferPointer<UInt8>) {
-        precondition(frame.width == frameWidth && frame.height == frameHeight,
-                     "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
+        precondition(
+            frame.width == frameWidth && frame.height == frameHeight,
+            "frame is \(frame.width)x\(frame.height), expected \(frameWidth)x\(frameHeight)")
         precondition(!frame.planes.isEmpty && !frame.strides.isEmpty, "frame has no planes")
         precondition(out.count >= outputWidth * outputHeight, "gray buffer too small")
         guard let dst = out.baseAddress else { return }
@@ -117,8 +118,10 @@ public struct GrayDownscaler: Sendable {
                     }
                 case 4:
                     for ox in 0..<outputWidth {
-                        store(ox, UInt32(acc[4 * ox]) &+ UInt32(acc[4 * ox + 1]) &+ UInt32(acc[4 * ox + 2])
-                              &+ UInt32(acc[4 * ox + 3]))
+                        store(
+                            ox,
+                            UInt32(acc[4 * ox]) &+ UInt32(acc[4 * ox + 1]) &+ UInt32(acc[4 * ox + 2])
+                                &+ UInt32(acc[4 * ox + 3]))
                     }
                 default:
                     for ox in 0..<outputWidth {
@@ -176,8 +179,10 @@ public struct GrayDownscaler: Sendable {
 
     /// Adds (or, for the first row of a block, stores) the luma of `count` pixels of one row.
     @inline(__always)
-    private func accumulateRow(_ row: UnsafeRawPointer, into acc: UnsafeMutablePointer<UInt16>,
-                               count: Int, first: Bool) {
+    private func accumulateRow(
+        _ row: UnsafeRawPointer, into acc: UnsafeMutablePointer<UInt16>,
+        count: Int, first: Bool
+    ) {
         switch source {
         case .luma(offset: 0, step: 1):
             // Planar luma: a plain byte loop, which the compiler vectorises.
@@ -187,18 +192,18 @@ public struct GrayDownscaler: Sendable {
             } else {
                 for x in 0..<count { acc[x] &+= UInt16(bytes[x]) }  // ≤ 16 · 255
             }
-        case let .luma(offset, step):
+        case .luma(let offset, let step):
             let bytes = row.assumingMemoryBound(to: UInt8.self) + offset
             for x in 0..<count {
                 let v = UInt16(bytes[x * step])
                 acc[x] = first ? v : acc[x] &+ v
             }
-        case let .wideLuma(offset, step, coding):
+        case .wideLuma(let offset, let step, let coding):
             for x in 0..<count {
                 let v = UInt16(coding.value8(row + offset + x * step))
                 acc[x] = first ? v : acc[x] &+ v
             }
-        case let .rgb(r, g, b, bytes):
+        case .rgb(let r, let g, let b, let bytes):
             let p = row.assumingMemoryBound(to: UInt8.self)
             for x in 0..<count {
                 let px = p + x * bytes
@@ -215,7 +220,8 @@ public struct GrayDownscaler: Sendable {
         switch info.model {
         case .rgb: return .rgb(r: c[0].offset, g: c[1].offset, b: c[2].offset, bytes: c[0].step)
         case .yuv, .gray:
-            return info.coding.depth == 8 ? .luma(offset: c[0].offset, step: c[0].step)
+            return info.coding.depth == 8
+                ? .luma(offset: c[0].offset, step: c[0].step)
                 : .wideLuma(offset: c[0].offset, step: c[0].step, info.coding)
         }
     }

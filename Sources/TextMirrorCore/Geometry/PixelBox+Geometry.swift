@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a rotated box lies in the frame: its centre, its own axes, its corners and its
@@ -46,9 +46,10 @@ extension PixelBox {
             guard v.isFinite else { return v > 0 ? Double(limit) : 0 }
             return min(max(v, 0), Double(limit))
         }
-        return PixelRect(x0: Int(clamped(centerX - e.x, frameWidth).rounded(.down)),
-                         y0: Int(clamped(centerY - e.y, frameHeight).rounded(.down)),
-                         x1: Int(clamped(centerX + e.x, frameWidth).rounded(.up)),
-                         y1: Int(clamped(centerY + e.y, frameHeight).rounded(.up)))
+        return PixelRect(
+            x0: Int(clamped(centerX - e.x, frameWidth).rounded(.down)),
+            y0: Int(clamped(centerY - e.y, frameHeight).rounded(.down)),
+            x1: Int(clamped(centerX + e.x, frameWidth).rounded(.up)),
+            y1: Int(clamped(centerY + e.y, frameHeight).rounded(.up)))
     }
 }

@@ -8,8 +8,10 @@
 /// compiled to calls per value, 4 to 10 times slower.
 enum BackgroundAddition {
     /// Sets `up[offset + i·stride]` and `down[...]` from `d[i]` rounded, for `count` values.
-    static func split(_ d: UnsafePointer<Float>, count: Int, stride: Int, offset: Int,
-                      up: UnsafeMutablePointer<UInt8>, down: UnsafeMutablePointer<UInt8>) {
+    static func split(
+        _ d: UnsafePointer<Float>, count: Int, stride: Int, offset: Int,
+        up: UnsafeMutablePointer<UInt8>, down: UnsafeMutablePointer<UInt8>
+    ) {
         // Adding 1.5 x 2^23 to a float in 0...255 leaves its nearest integer in the low byte of
         // the mantissa.
         let magic: Float = 12_582_912
@@ -30,8 +32,10 @@ enum BackgroundAddition {
     }
 
     /// Adds `up` and takes away `down` from `count` contiguous bytes, clamping to 0...255.
-    static func add(to bytes: UnsafeMutablePointer<UInt8>, up: UnsafePointer<UInt8>, down: UnsafePointer<UInt8>,
-                    count: Int) {
+    static func add(
+        to bytes: UnsafeMutablePointer<UInt8>, up: UnsafePointer<UInt8>, down: UnsafePointer<UInt8>,
+        count: Int
+    ) {
         for i in 0..<count {
             let a = bytes[i], u = up[i], d = down[i]
             // min(a, 255 − u) + u cannot pass 255, max(·, d) − d cannot go below 0.

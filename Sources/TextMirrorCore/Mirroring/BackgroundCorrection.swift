@@ -32,7 +32,12 @@ struct BackgroundCorrection {
         precondition(n > 0 && m > 0)
         columns = n
         rows = m
-        let terms = switch flip { case .horizontal: 3; case .vertical: 2; case .rotate180: 5 }
+        let terms =
+            switch flip {
+            case .horizontal: 3
+            case .vertical: 2
+            case .rotate180: 5
+            }
         self.terms = terms
         // Sample centres across the ring's rectangle: symmetric, so a mirror maps s to 1 − s.
         let s0 = Float((0.5 + insetX) / (Double(n) + 2 * insetX)), ds = Float(1 / (Double(n) + 2 * insetX))

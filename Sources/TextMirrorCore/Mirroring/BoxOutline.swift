@@ -5,7 +5,9 @@ public struct BoxOutline: Sendable {
     public struct Color: Equatable, Sendable {
         public var red: UInt8, green: UInt8, blue: UInt8
         public init(red: UInt8, green: UInt8, blue: UInt8) {
-            self.red = red; self.green = green; self.blue = blue
+            self.red = red
+            self.green = green
+            self.blue = blue
         }
 
         /// A box the detector has just found.
@@ -17,9 +19,11 @@ public struct BoxOutline: Sendable {
         var yuv: (y: UInt8, u: UInt8, v: UInt8) {
             let r = Double(red), g = Double(green), b = Double(blue)
             func clamp(_ v: Double) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
-            return (clamp(16 + 0.257 * r + 0.504 * g + 0.098 * b),
-                    clamp(128 - 0.148 * r - 0.291 * g + 0.439 * b),
-                    clamp(128 + 0.439 * r - 0.368 * g - 0.071 * b))
+            return (
+                clamp(16 + 0.257 * r + 0.504 * g + 0.098 * b),
+                clamp(128 - 0.148 * r - 0.291 * g + 0.439 * b),
+                clamp(128 + 0.439 * r - 0.368 * g - 0.071 * b)
+            )
         }
     }
 
@@ -37,24 +41,31 @@ public struct BoxOutline: Sendable {
 
     public func draw(_ box: PixelBox, color: Color, in frame: FrameBuffer) {
         guard box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite,
-              box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0 else { return }
+            box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0
+        else { return }
         let corners = box.corners.map { ($0.x, $0.y) }
         for (grid, bytes) in zip(layout.grids, sampleBytes(color)) {
             for i in 0..<4 {
-                drawEdge(from: corners[i], to: corners[(i + 1) % 4], towards: (box.centerX, box.centerY),
-                         grid: grid, bytes: bytes, in: frame)
+                drawEdge(
+                    from: corners[i], to: corners[(i + 1) % 4], towards: (box.centerX, box.centerY),
+                    grid: grid, bytes: bytes, in: frame)
             }
         }
     }
 
-    private func drawEdge(from a: (Double, Double), to b: (Double, Double), towards center: (Double, Double),
-                          grid: FrameLayout.SampleGrid, bytes: [UInt8], in frame: FrameBuffer) {
+    private func drawEdge(
+        from a: (Double, Double), to b: (Double, Double), towards center: (Double, Double),
+        grid: FrameLayout.SampleGrid, bytes: [UInt8], in frame: FrameBuffer
+    ) {
         let length = ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot()
         guard length > 0 else { return }
         // Unit normal pointing into the box, so the line stays inside what was mirrored.
         var nx = -(b.1 - a.1) / length, ny = (b.0 - a.0) / length
         let mx = (a.0 + b.0) / 2, my = (a.1 + b.1) / 2
-        if (center.0 - mx) * nx + (center.1 - my) * ny < 0 { nx = -nx; ny = -ny }
+        if (center.0 - mx) * nx + (center.1 - my) * ny < 0 {
+            nx = -nx
+            ny = -ny
+        }
         let columns = (width + grid.pixelsPerSample - 1) / grid.pixelsPerSample
         let rows = (height + grid.rowsPerSample - 1) / grid.rowsPerSample
         let steps = Int(length * 2) + 1
@@ -80,18 +91,20 @@ public struct BoxOutline: Sendable {
     private func sampleBytes(_ color: Color) -> [[UInt8]] {
         let info = layout.info, coding = info.coding
         let (y, u, v) = color.yuv
-        let values = switch info.model {
-        case .rgb: [color.red, color.green, color.blue]
-        case .yuv: [y, u, v]
-        case .gray: [y]
-        }
+        let values =
+            switch info.model {
+            case .rgb: [color.red, color.green, color.blue]
+            case .yuv: [y, u, v]
+            case .gray: [y]
+            }
         return layout.grids.map { grid in
             grid.sampleBytes.map { byte in
                 let position = grid.offset + byte
                 for (c, component) in info.components.enumerated()
                 where component.plane == grid.plane && component.step == grid.sampleStride
                     && component.xSubsampling == grid.pixelsPerSample
-                    && (component.offset..<(component.offset + coding.bytes)).contains(position) {
+                    && (component.offset..<(component.offset + coding.bytes)).contains(position)
+                {
                     return coding.bytes(of: values[c])[position - component.offset]
                 }
                 return 255

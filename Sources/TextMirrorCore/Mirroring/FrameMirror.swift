@@ -42,8 +42,10 @@ public struct FrameMirror: Sendable {
     /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
     /// (see RingBackground.swift): the element asks it for detected boxes only, so the
     /// `regions` property keeps videoflip's bytes.
-    public func mirror(_ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
-                       in frame: FrameBuffer) {
+    public func mirror(
+        _ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
+        in frame: FrameBuffer
+    ) {
         precondition(accepts(frame), "frame does not match the configured format and size")
         // Seamless: where the boxes are, so that no box reads another's text as its background
         // (the lines above and below in a paragraph lie in its ring).
@@ -56,17 +58,23 @@ public struct FrameMirror: Sendable {
             // format with more than one grid, and its plane comes first.
             var seamlessHere = seamless
             if axes == .nearestPerPlane,
-               let rects = box.mirrorRects(layout: layout, frameWidth: width, frameHeight: height) {
+                let rects = box.mirrorRects(layout: layout, frameWidth: width, frameHeight: height)
+            {
                 for (index, rect) in rects.enumerated() {
                     guard let rect else { continue }
-                    seamlessHere = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                    seamlessHere = mirrorPlane(
+                        index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
                 }
             } else if box.isAxisAligned {
-                guard let rect = box.snappedRect(frameWidth: width, frameHeight: height,
-                                                 hGrid: layout.horizontalGrid,
-                                                 vGrid: layout.verticalGrid) else { continue }
+                guard
+                    let rect = box.snappedRect(
+                        frameWidth: width, frameHeight: height,
+                        hGrid: layout.horizontalGrid,
+                        vGrid: layout.verticalGrid)
+                else { continue }
                 for index in layout.planes.indices {
-                    seamlessHere = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                    seamlessHere = mirrorPlane(
+                        index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
                 }
             } else {
                 for (g, grid) in layout.grids.enumerated() {
@@ -83,8 +91,10 @@ public struct FrameMirror: Sendable {
     /// after the plain mirror. Returns whether seamless mirroring goes on for the box's other
     /// planes: false once the luma grid (grid 0, in a format with more than one) needed no
     /// correction.
-    private func mirrorPlane(_ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [RingExclusion],
-                             in frame: FrameBuffer) -> Bool {
+    private func mirrorPlane(
+        _ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [RingExclusion],
+        in frame: FrameBuffer
+    ) -> Bool {
         var corrections: [GridMirror.Correction] = []
         var goesOn = seamless
         if seamless {
@@ -130,8 +140,9 @@ public struct FrameMirror: Sendable {
             }
         }
         if flip.mirrorsRows {
-            swapRows(plane: plane.index, rows: uy0..<uy1,
-                     bytes: (ux0 * plane.unitBytes)..<(ux1 * plane.unitBytes), in: frame)
+            swapRows(
+                plane: plane.index, rows: uy0..<uy1,
+                bytes: (ux0 * plane.unitBytes)..<(ux1 * plane.unitBytes), in: frame)
         }
     }
 

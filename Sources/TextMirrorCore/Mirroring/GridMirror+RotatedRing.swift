@@ -3,8 +3,10 @@ extension GridMirror {
     /// box's own sides, one grid sample apart, `RingBackground.depth` samples deep, each point
     /// read from the nearest sample (as the rotated mirror reads); points outside the grid are
     /// skipped.
-    func ringBackground(of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
-                        in frame: FrameBuffer) -> RingBackground? {
+    func ringBackground(
+        of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
+        in frame: FrameBuffer
+    ) -> RingBackground? {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
         let along = box.axes.along
         let ux = along.x, uy = along.y
@@ -22,7 +24,8 @@ extension GridMirror {
         // Only the other boxes that can meet the ring.
         let reach = (halfW + halfH) + inset * 2 + step
         let nearby = others.filter { r in
-            r.x1 > box.centerX - reach && r.x0 < box.centerX + reach && r.y1 > box.centerY - reach && r.y0 < box.centerY + reach
+            r.x1 > box.centerX - reach && r.x0 < box.centerX + reach && r.y1 > box.centerY - reach
+                && r.y0 < box.centerY + reach
         }
 
         /// One side: `along` samples from −half to +half of the box's width (or height), read
@@ -70,15 +73,19 @@ extension GridMirror {
             let count = max(1, Int((2 * halfW / step).rounded())), rowCount = max(3, Int((2 * halfH / step).rounded()))
             let spacing = 2 * halfW / Double(count), rowSpacing = 2 * halfH / Double(rowCount)
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { values in
-                guard let side = RingBackground.interior(count: count, rows: rowCount, pixelsPerSample: Int(step),
-                                                         into: values.baseAddress!, read: { i, r in
-                    let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
-                    let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
-                    // Inside the box: clamped to the grid where the frame cuts it.
-                    let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)
-                    let gy = min(max(Int((y / rs).rounded(.down)), 0), rows - 1)
-                    return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
-                }) else { return nil }
+                guard
+                    let side = RingBackground.interior(
+                        count: count, rows: rowCount, pixelsPerSample: Int(step),
+                        into: values.baseAddress!,
+                        read: { i, r in
+                            let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
+                            let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
+                            // Inside the box: clamped to the grid where the frame cuts it.
+                            let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)
+                            let gy = min(max(Int((y / rs).rounded(.down)), 0), rows - 1)
+                            return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
+                        })
+                else { return nil }
                 // Centres count positions; the ring reaches `inset` luma pixels beyond the box.
                 var profile = RingBackground.Profile(side, length: Double(count), inset: inset / spacing)
                 profile.extrapolates = false
@@ -91,9 +98,10 @@ extension GridMirror {
         }
         let top = side(half: halfW, alongWidth: true, across: ring(-halfH))
         let bottom = side(half: halfW, alongWidth: true, across: ring(halfH))
-        return RingBackground(top: top, bottom: bottom,
-                              left: side(half: halfH, alongWidth: false, across: ring(-halfW)),
-                              right: side(half: halfH, alongWidth: false, across: ring(halfW)),
-                              interior: { leftForOthers ? interior() : nil })
+        return RingBackground(
+            top: top, bottom: bottom,
+            left: side(half: halfH, alongWidth: false, across: ring(-halfW)),
+            right: side(half: halfH, alongWidth: false, across: ring(halfW)),
+            interior: { leftForOthers ? interior() : nil })
     }
 }

@@ -23,17 +23,22 @@ extension GridMirror {
     /// Estimates the background of each channel in and around `rect` before it is mirrored
     /// with `flip`. Nil when there is nothing to add: channels whose D stays within a level
     /// (a flat background, and most chroma under white light) are left out.
-    func correction(around rect: PixelRect, flip: Flip, excluding others: [RingExclusion], in frame: FrameBuffer) -> Correction? {
+    func correction(around rect: PixelRect, flip: Flip, excluding others: [RingExclusion], in frame: FrameBuffer)
+        -> Correction?
+    {
         let (xs, ys) = sampleRange(rect)
         guard !xs.isEmpty, !ys.isEmpty else { return nil }
         let insetX = RingBackground.inset(samplesOf: grid.pixelsPerSample)
         let insetY = RingBackground.inset(samplesOf: grid.rowsPerSample)
         var channels: [(channel: Int, correction: BackgroundCorrection)] = []
         for channel in grid.channels {
-            guard let background = ringBackground(columns: xs, rows: ys, channel: channel, excluding: others, in: frame),
-                  !background.isFlat else { continue }
-            let correction = BackgroundCorrection(background, columns: xs.count, rows: ys.count,
-                                                  insetX: insetX, insetY: insetY, flip: flip)
+            guard
+                let background = ringBackground(columns: xs, rows: ys, channel: channel, excluding: others, in: frame),
+                !background.isFlat
+            else { continue }
+            let correction = BackgroundCorrection(
+                background, columns: xs.count, rows: ys.count,
+                insetX: insetX, insetY: insetY, flip: flip)
             if !correction.changesNothing { channels.append((channel, correction)) }
         }
         return channels.isEmpty ? nil : Correction(mirror: self, columns: xs, rows: ys, channels: channels)
@@ -71,12 +76,16 @@ extension GridMirror.Correction {
                     let j1 = min(j0 + band, m)
                     for (channel, correction) in channels {
                         correction.evaluate(row: (j0 + j1 - 1) / 2, into: d.baseAddress!)
-                        BackgroundAddition.split(d.baseAddress!, count: n, stride: stride, offset: channel,
-                                                 up: up, down: down)
+                        BackgroundAddition.split(
+                            d.baseAddress!, count: n, stride: stride, offset: channel,
+                            up: up, down: down)
                     }
                     for j in j0..<j1 {
-                        let first = frame.row(plane: grid.plane, rows.lowerBound + j) + grid.offset + columns.lowerBound * stride
-                        BackgroundAddition.add(to: first.assumingMemoryBound(to: UInt8.self), up: up, down: down, count: span)
+                        let first =
+                            frame.row(plane: grid.plane, rows.lowerBound + j) + grid.offset + columns.lowerBound
+                            * stride
+                        BackgroundAddition.add(
+                            to: first.assumingMemoryBound(to: UInt8.self), up: up, down: down, count: span)
                     }
                     j0 = j1
                 }
@@ -98,7 +107,8 @@ extension GridMirror.Correction {
                 for (channel, correction) in channels {
                     correction.evaluate(row: (j0 + j1 - 1) / 2, into: d)
                     for j in j0..<j1 {
-                        let first = frame.row(plane: grid.plane, rows.lowerBound + j) + grid.offset
+                        let first =
+                            frame.row(plane: grid.plane, rows.lowerBound + j) + grid.offset
                             + columns.lowerBound * stride + channel
                         for i in 0..<n {
                             let p = first + i * stride
@@ -121,8 +131,10 @@ extension GridMirror {
     /// strokes across the ring drop out). Positions inside `others` (luma pixels: the other
     /// boxes, which hold text, not background; the lines above and below in a paragraph) are
     /// not background: segments made mostly of them are left out.
-    func ringBackground(columns xs: Range<Int>, rows ys: Range<Int>, channel: Int, excluding others: [RingExclusion] = [],
-                        in frame: FrameBuffer) -> RingBackground? {
+    func ringBackground(
+        columns xs: Range<Int>, rows ys: Range<Int>, channel: Int, excluding others: [RingExclusion] = [],
+        in frame: FrameBuffer
+    ) -> RingBackground? {
         let depthX = RingBackground.depth(samplesOf: grid.pixelsPerSample)
         let depthY = RingBackground.depth(samplesOf: grid.rowsPerSample)
         let gapX = RingBackground.gap(samplesOf: grid.pixelsPerSample)
@@ -145,9 +157,11 @@ extension GridMirror {
         /// One side: `count` positions along it, `depth` (1 to 3) ring values at each, the r-th
         /// at `start(r) + i * step` for position i; `covered` marks the positions inside other
         /// boxes.
-        func side(count: Int, pixelsPerSample: Int, depth: Int, inset: Double, step: Int,
-                  covered: (UnsafeMutablePointer<UInt8>) -> Bool,
-                  start: (Int) -> UnsafeMutableRawPointer) -> RingBackground.Profile? {
+        func side(
+            count: Int, pixelsPerSample: Int, depth: Int, inset: Double, step: Int,
+            covered: (UnsafeMutablePointer<UInt8>) -> Bool,
+            start: (Int) -> UnsafeMutableRawPointer
+        ) -> RingBackground.Profile? {
             guard depth > 0 else { return nil }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { values in
                 let v = values.baseAddress!, mask = v + count
@@ -169,8 +183,10 @@ extension GridMirror {
                         v[i] = depth == 2 ? UInt8((UInt16(a) + UInt16(b) + 1) / 2) : max(min(a, b), min(max(a, b), c))
                     }
                 }
-                guard let side = RingBackground.segmentMedians(v, count: count, pixelsPerSample: pixelsPerSample,
-                                                               covered: anyCovered ? UnsafePointer(mask) : nil)
+                guard
+                    let side = RingBackground.segmentMedians(
+                        v, count: count, pixelsPerSample: pixelsPerSample,
+                        covered: anyCovered ? UnsafePointer(mask) : nil)
                 else {
                     leftForOthers = leftForOthers || anyCovered
                     return nil
@@ -181,8 +197,10 @@ extension GridMirror {
         func row(_ gy: Int) -> UnsafeMutableRawPointer { frame.row(plane: grid.plane, gy) + base }
         /// Marks in `mask` the positions `along` of the side whose ring is inside other boxes,
         /// looking along the ring's middle row (or column) `band`; true when there is one.
-        func cover(_ mask: UnsafeMutablePointer<UInt8>, along positions: Range<Int>, band: Range<Int>,
-                   horizontally: Bool) -> Bool {
+        func cover(
+            _ mask: UnsafeMutablePointer<UInt8>, along positions: Range<Int>, band: Range<Int>,
+            horizontally: Bool
+        ) -> Bool {
             let size = Double(horizontally ? grid.pixelsPerSample : grid.rowsPerSample)
             let acrossSize = Double(horizontally ? grid.rowsPerSample : grid.pixelsPerSample)
             let across = (Double(band.lowerBound + band.upperBound) / 2) * acrossSize
@@ -199,14 +217,18 @@ extension GridMirror {
             return any
         }
         func horizontal(_ band: Range<Int>) -> RingBackground.Profile? {
-            side(count: xs.count, pixelsPerSample: grid.pixelsPerSample, depth: band.count, inset: insetX, step: stride,
-                 covered: { cover($0, along: xs, band: band, horizontally: true) }) { r in
+            side(
+                count: xs.count, pixelsPerSample: grid.pixelsPerSample, depth: band.count, inset: insetX, step: stride,
+                covered: { cover($0, along: xs, band: band, horizontally: true) }
+            ) { r in
                 row(band.lowerBound + r) + xs.lowerBound * stride
             }
         }
         func vertical(_ band: Range<Int>) -> RingBackground.Profile? {
-            side(count: ys.count, pixelsPerSample: grid.rowsPerSample, depth: band.count, inset: insetY,
-                 step: frame.strides[grid.plane], covered: { cover($0, along: ys, band: band, horizontally: false) }) { r in
+            side(
+                count: ys.count, pixelsPerSample: grid.rowsPerSample, depth: band.count, inset: insetY,
+                step: frame.strides[grid.plane], covered: { cover($0, along: ys, band: band, horizontally: false) }
+            ) { r in
                 row(ys.lowerBound) + (band.lowerBound + r) * stride
             }
         }
@@ -217,17 +239,22 @@ extension GridMirror {
             let first = row(ys.lowerBound) + xs.lowerBound * stride, rowBytes = frame.strides[grid.plane]
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
                 let v = values.baseAddress!
-                guard let side = RingBackground.interior(count: n, rows: m, pixelsPerSample: grid.pixelsPerSample,
-                                                         into: v, read: { i, r in
-                                                             coding.value8(first + r * rowBytes + i * stride)
-                                                         }) else { return nil }
+                guard
+                    let side = RingBackground.interior(
+                        count: n, rows: m, pixelsPerSample: grid.pixelsPerSample,
+                        into: v,
+                        read: { i, r in
+                            coding.value8(first + r * rowBytes + i * stride)
+                        })
+                else { return nil }
                 var profile = RingBackground.Profile(side, length: Double(n), inset: insetX)
                 profile.extrapolates = false
                 return profile
             }
         }
         let top = horizontal(above), bottom = horizontal(below)
-        return RingBackground(top: top, bottom: bottom, left: vertical(before), right: vertical(after),
-                              interior: leftForOthers ? interior : { nil })
+        return RingBackground(
+            top: top, bottom: bottom, left: vertical(before), right: vertical(after),
+            interior: leftForOthers ? interior : { nil })
     }
 }

@@ -42,16 +42,19 @@ struct GridMirror {
     /// background correction B(p) − B(q), q the sample read (see RingBackground.swift).
     /// Returns whether a background correction was added (false too when `seamless` is).
     @discardableResult
-    func reflect(_ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [RingExclusion] = [],
-                 in frame: FrameBuffer) -> Bool {
+    func reflect(
+        _ box: PixelBox, flip: Flip, seamless: Bool = false, excluding others: [RingExclusion] = [],
+        in frame: FrameBuffer
+    ) -> Bool {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
         let along = box.axes.along
-        let ux = along.x, uy = along.y                  // the box's width axis
+        let ux = along.x, uy = along.y  // the box's width axis
         let halfW = box.width / 2, halfH = box.height / 2
         // A NaN or infinite angle is not axis-aligned, so it arrives here; without the angle
         // check its NaN extents reached Int(_:) below and trapped the streaming thread.
         guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
-              box.angle.isFinite else { return false }
+            box.angle.isFinite
+        else { return false }
         let extent = box.halfExtent
         let extentX = extent.x, extentY = extent.y
 
@@ -69,7 +72,8 @@ struct GridMirror {
         let channels = grid.channels.map { (channel: $0, byte: grid.sampleBytes.firstIndex(of: $0)!) }
         // Read from the frame before anything in it is written.
         // Flat backgrounds add nothing: left out, as in the axis-aligned path.
-        let found = seamless
+        let found =
+            seamless
             ? grid.channels.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
         let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found : []
         // How far the ring's rectangle reaches beyond the box, as `ringBackground(of:)` reads it.

@@ -23,7 +23,8 @@ extension PixelBox {
     /// caller mirrors it as it is) or one wholly outside the frame (an array of nils).
     public func mirrorRects(layout: FrameLayout, frameWidth: Int, frameHeight: Int) -> [PixelRect?]? {
         guard isAxisAligned, centerX.isFinite, centerY.isFinite, width.isFinite, height.isFinite,
-              width > 0, height > 0, !layout.planes.isEmpty else { return nil }
+            width > 0, height > 0, !layout.planes.isEmpty
+        else { return nil }
         let fineX = layout.planes.map(\.pixelsPerUnit).min()!, fineY = layout.planes.map(\.rowsPerUnit).min()!
         let lumaX = Self.symmetricSpan(centre: centerX, size: width, grid: fineX)
         let lumaY = Self.symmetricSpan(centre: centerY, size: height, grid: fineY)
@@ -33,8 +34,9 @@ extension PixelBox {
         return layout.planes.map { plane in
             let x = Self.covering(lumaX, centre: centerX, grid: plane.pixelsPerUnit)
             let y = Self.covering(lumaY, centre: centerY, grid: plane.rowsPerUnit)
-            let rect = PixelRect(x0: Int(max(x.start, 0)), y0: Int(max(y.start, 0)),
-                                 x1: Int(min(x.end, Double(frameWidth))), y1: Int(min(y.end, Double(frameHeight))))
+            let rect = PixelRect(
+                x0: Int(max(x.start, 0)), y0: Int(max(y.start, 0)),
+                x1: Int(min(x.end, Double(frameWidth))), y1: Int(min(y.end, Double(frameHeight))))
             return rect.isEmpty ? nil : rect
         }
     }
@@ -51,7 +53,9 @@ extension PixelBox {
 
     /// The narrowest span on the `grid`, symmetric about the grid axis nearest `centre`, that
     /// contains `span`.
-    static func covering(_ span: (start: Double, end: Double), centre: Double, grid: Int) -> (start: Double, end: Double) {
+    static func covering(_ span: (start: Double, end: Double), centre: Double, grid: Int) -> (
+        start: Double, end: Double
+    ) {
         let g = Double(grid)
         let axis = nearestAxis(to: centre, grid: grid)
         let reach = max(axis - span.start, span.end - axis)

@@ -114,7 +114,8 @@ struct RingBackground {
             var i = 0
             for q in 0..<max(n - 1, 1) {
                 // Value and slope (per unit of position) of this piece, the added line included.
-                let (p0, v0, perUnit): (Float, Float, Float) = n > 1
+                let (p0, v0, perUnit): (Float, Float, Float) =
+                    n > 1
                     ? (positions[q], knots[q], (knots[q + 1] - knots[q]) / (positions[q + 1] - positions[q]))
                     : (0, knots[0], 0)
                 // Positions before the next knot are this piece's (the last piece takes the rest).
@@ -179,7 +180,7 @@ struct RingBackground {
     init?(top: Profile?, bottom: Profile?, left: Profile?, right: Profile?, interior: () -> Profile? = { nil }) {
         let t: Profile, b: Profile
         switch (top, bottom) {
-        case let (top?, bottom?):
+        case (let top?, let bottom?):
             (t, b) = (top, bottom)
         case (nil, nil):
             if let inside = interior() {
@@ -189,7 +190,7 @@ struct RingBackground {
                 t = Profile(from: l.value(at: 0), to: r.value(at: 0))
                 b = Profile(from: l.value(at: 1), to: r.value(at: 1))
             }
-        case let (known?, nil), let (nil, known?):
+        case (let known?, nil), (nil, let known?):
             // The step from the known side to the missing one (left and right run from top, 0,
             // to bottom, 1), where left and right agree on it: the smaller of their steps when
             // they go the same way, else none. One side alone is not trusted: read a few rows
@@ -207,7 +208,8 @@ struct RingBackground {
             let line = Profile(from: t.value(at: s), to: b.value(at: s))
             guard let side else { return line }
             let tolerance = Self.cornerTolerance
-            let straying = abs(side.value(at: 0) - line.knots[0]) > tolerance
+            let straying =
+                abs(side.value(at: 0) - line.knots[0]) > tolerance
                 || abs(side.value(at: 1) - line.knots[1]) > tolerance
             return straying ? line : side
         }
@@ -284,8 +286,10 @@ struct RingBackground {
     /// box's ends, a narrow box) into `segments(alongSamples:)` segments by selection.
     /// `covered` (nonzero: inside another box) leaves out segments more than a quarter covered
     /// (their knots are filled from their neighbours); nil when every segment is left out.
-    static func segmentMedians(_ values: UnsafeMutablePointer<UInt8>, count: Int, pixelsPerSample: Int,
-                               covered: UnsafePointer<UInt8>? = nil) -> Side? {
+    static func segmentMedians(
+        _ values: UnsafeMutablePointer<UInt8>, count: Int, pixelsPerSample: Int,
+        covered: UnsafePointer<UInt8>? = nil
+    ) -> Side? {
         let length = SegmentMedians.length
         /// Whether more than a quarter of `range` is covered.
         func leftOut(_ range: Range<Int>) -> Bool {
@@ -320,8 +324,9 @@ struct RingBackground {
                     while q < k {
                         let size = min(length, k - q)
                         for b in 0..<size { batch[b] = start(q + b) }
-                        SegmentMedians.medians(of: values, starts: batch.baseAddress!, count: size,
-                                               into: knots.baseAddress! + q)
+                        SegmentMedians.medians(
+                            of: values, starts: batch.baseAddress!, count: size,
+                            into: knots.baseAddress! + q)
                         q += size
                     }
                 }
@@ -348,8 +353,10 @@ struct RingBackground {
     /// grey patch behind "people" in page_013 of the generated set; rows near the top and
     /// bottom, ink along "NO ENTRY", whose capitals fill the box, in sign_020.) Nil when there
     /// is no sample.
-    static func interior(count: Int, rows: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
-                         read: (Int, Int) -> UInt8) -> Side? {
+    static func interior(
+        count: Int, rows: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
+        read: (Int, Int) -> UInt8
+    ) -> Side? {
         guard count > 0, rows > 0 else { return nil }
         var histogram = [Int](repeating: 0, count: 256)
         var sum = 0
@@ -390,12 +397,15 @@ struct RingBackground {
     /// along the side, or (0, its nominal centre) when it has none. Each knot is its segment's
     /// median. Segments without a value (outside the frame, which only a turned box's ring
     /// reaches) are filled by `fillGaps`; nil when no segment has one.
-    static func measure(segments: Int, capacity: Int,
-                        gather: (Int, UnsafeMutablePointer<UInt8>) -> (count: Int, centre: Double)) -> Side? {
+    static func measure(
+        segments: Int, capacity: Int,
+        gather: (Int, UnsafeMutablePointer<UInt8>) -> (count: Int, centre: Double)
+    ) -> Side? {
         precondition(segments > 0)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 1)) { scratch in
-            var side = Side(knots: [Float](repeating: .nan, count: segments),
-                            centres: [Double](repeating: 0, count: segments))
+            var side = Side(
+                knots: [Float](repeating: .nan, count: segments),
+                centres: [Double](repeating: 0, count: segments))
             var found = false
             for q in 0..<segments {
                 let (count, centre) = gather(q, scratch.baseAddress!)

@@ -21,8 +21,11 @@
 /// a region share one buffer (`FrameMirror` allocates it once per region and plane).
 struct RowReverser: Sendable {
     let unitBytes: Int
-    private let reverseRow: @Sendable (_ row: UnsafeMutableRawPointer, _ units: Int,
-                                       _ scratch: UnsafeMutableRawPointer) -> Void
+    private let reverseRow:
+        @Sendable (
+            _ row: UnsafeMutableRawPointer, _ units: Int,
+            _ scratch: UnsafeMutableRawPointer
+        ) -> Void
 
     init(_ plane: FrameLayout.Plane) {
         unitBytes = plane.unitBytes
@@ -116,8 +119,9 @@ enum Units4: VectorUnitReversal {
 enum Macropixel422LumaFirst: VectorUnitReversal {
     static var unitBytes: Int { 4 }
     @inline(__always) static func reverse(_ v: Bytes16) -> Bytes16 {
-        Bytes16(v[14], v[13], v[12], v[15], v[10], v[9], v[8], v[11],
-                v[6], v[5], v[4], v[7], v[2], v[1], v[0], v[3])
+        Bytes16(
+            v[14], v[13], v[12], v[15], v[10], v[9], v[8], v[11],
+            v[6], v[5], v[4], v[7], v[2], v[1], v[0], v[3])
     }
     @inline(__always) static func fixUnit(_ unit: UnsafeMutableRawPointer) {
         swapBytes(unit, 0, 2)
@@ -128,8 +132,9 @@ enum Macropixel422LumaFirst: VectorUnitReversal {
 enum Macropixel422ChromaFirst: VectorUnitReversal {
     static var unitBytes: Int { 4 }
     @inline(__always) static func reverse(_ v: Bytes16) -> Bytes16 {
-        Bytes16(v[12], v[15], v[14], v[13], v[8], v[11], v[10], v[9],
-                v[4], v[7], v[6], v[5], v[0], v[3], v[2], v[1])
+        Bytes16(
+            v[12], v[15], v[14], v[13], v[8], v[11], v[10], v[9],
+            v[4], v[7], v[6], v[5], v[0], v[3], v[2], v[1])
     }
     @inline(__always) static func fixUnit(_ unit: UnsafeMutableRawPointer) {
         swapBytes(unit, 1, 3)
@@ -153,9 +158,11 @@ enum Units3: BlockUnitReversal {
         let a = source.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
         let b = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         let c = source.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-        let x = (c &>> 40) | ((c &<< 8) & 0x0000_FFFF_FF00_0000)
+        let x =
+            (c &>> 40) | ((c &<< 8) & 0x0000_FFFF_FF00_0000)
             | ((b &>> 8) & 0x00FF_0000_0000_0000) | (c &<< 56)
-        let y = ((c &>> 8) & 0xFF) | ((b &>> 24) & 0xFFFF_FF00)
+        let y =
+            ((c &>> 8) & 0xFF) | ((b &>> 24) & 0xFFFF_FF00)
             | ((b &<< 24) & 0x00FF_FFFF_0000_0000) | ((a &<< 8) & 0xFF00_0000_0000_0000)
         let z = (a &>> 56) | ((b &<< 56) &>> 48) | ((a &>> 8) & 0x0000_00FF_FFFF_0000) | (a &<< 40)
         destination.storeBytes(of: x, toByteOffset: 0, as: UInt64.self)

@@ -38,8 +38,10 @@ enum SegmentMedians {
 
     /// For each of the `count` (at most 16) `starts`, the median of
     /// `values[start ..< start + 16]`, into `out`.
-    static func medians(of values: UnsafePointer<UInt8>, starts: UnsafePointer<Int>, count: Int,
-                        into out: UnsafeMutablePointer<Float>) {
+    static func medians(
+        of values: UnsafePointer<UInt8>, starts: UnsafePointer<Int>, count: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) {
         precondition(count <= length)
         // Transposed: row r holds value r of every segment, one segment per byte lane.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length * length) { lanes in

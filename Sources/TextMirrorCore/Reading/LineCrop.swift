@@ -18,10 +18,13 @@ public struct LineCrop: Sendable, Equatable {
     /// Cuts `box` out of `frame` (in `format`) at `height` rows, as wide as the box's aspect
     /// asks, but at most `maxWidth`. `mirrored`: columns reversed, the box's mirror image.
     /// Nil for an empty or non-finite box.
-    public init?(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, height: Int,
-                 maxWidth: Int, mirrored: Bool = false) {
+    public init?(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, height: Int,
+        maxWidth: Int, mirrored: Bool = false
+    ) {
         guard box.width.isFinite, box.height.isFinite, box.width >= 1, box.height >= 1,
-              box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite, height > 0, maxWidth >= 8 else { return nil }
+            box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite, height > 0, maxWidth >= 8
+        else { return nil }
         let sourceHeight = box.height * (1 + 2 * Self.margin.vertical)
         let sourceWidth = box.width + 2 * Self.margin.horizontal * box.height
         let scale = sourceHeight / Double(height)  // source pixels per crop row

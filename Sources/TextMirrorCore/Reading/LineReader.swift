@@ -45,13 +45,16 @@ public final class LineReader: Sendable {
     /// `boxes` with their readings, less those the policy leaves alone. A box that cannot be
     /// read (the recognizer failed) counts as unread: kept only when the policy needs no
     /// reading. Throws nothing: a failure is reported through `failures`.
-    public func read(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
-                     failures: (String) -> Void = { _ in }) -> [TextBox] {
+    public func read(
+        _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
+        failures: (String) -> Void = { _ in }
+    ) -> [TextBox] {
         if policy.readsNothing { return boxes }
         let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter) { i, known in
             do {
-                return try read(boxes[i].box, in: frame, format: format,
-                                onlyMirrored: known.flatMap { $0.foundText ? $0.mirrored : nil })
+                return try read(
+                    boxes[i].box, in: frame, format: format,
+                    onlyMirrored: known.flatMap { $0.foundText ? $0.mirrored : nil })
             } catch {
                 failures("text recognition failed: \(error)")
                 return nil
@@ -72,8 +75,11 @@ public final class LineReader: Sendable {
     func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, onlyMirrored: Bool?) throws -> TextReading {
         var best: (reading: TextReading, weight: Double)?
         // Both orientations come from one cut: the mirrored crop is the other's columns reversed.
-        guard let cut = LineCrop(box, in: frame, format: format, height: recognizer.cropHeight,
-                                 maxWidth: recognizer.maxCropWidth, mirrored: onlyMirrored ?? false) else {
+        guard
+            let cut = LineCrop(
+                box, in: frame, format: format, height: recognizer.cropHeight,
+                maxWidth: recognizer.maxCropWidth, mirrored: onlyMirrored ?? false)
+        else {
             return TextReading(text: "", score: 0, mirrored: false)
         }
         for mirrored in onlyMirrored.map({ [$0] }) ?? [false, true] {

@@ -40,8 +40,9 @@ public enum RegionSpec {
         let fields = item.split(separator: ",", omittingEmptySubsequences: false)
         guard fields.count == 4 || fields.count == 5 else {
             let found = fields.count == 1 ? "is not a list of numbers" : "has \(fields.count) values"
-            throw ParseError(description: "region \(number) \(excerpt(item)) \(found); expected 4 or 5 numbers "
-                + "separated by ',': x,y,w,h or x,y,w,h,angle (e.g. 0.1,0.1,0.3,0.2)")
+            throw ParseError(
+                description: "region \(number) \(excerpt(item)) \(found); expected 4 or 5 numbers "
+                    + "separated by ',': x,y,w,h or x,y,w,h,angle (e.g. 0.1,0.1,0.3,0.2)")
         }
         let names = ["x", "y", "w", "h", "angle"]
         var values: [Double] = []
@@ -52,25 +53,32 @@ public enum RegionSpec {
             // RegionSpecFuzzTests. A decimal too large for a Double reads as infinity, which the
             // range checks below refuse with the allowed range.
             guard text.allSatisfy(Self.isDecimalCharacter), let value = Double(text) else {
-                throw ParseError(description:
-                    "region \(number): \(name) \(excerpt(text)) is not a number; expected a decimal number such as 0.25 or -1.5e-2")
+                throw ParseError(
+                    description:
+                        "region \(number): \(name) \(excerpt(text)) is not a number; expected a decimal number such as 0.25 or -1.5e-2"
+                )
             }
             values.append(value)
         }
         for (value, name) in zip(values.prefix(4), names) where abs(value) > coordinateLimit {
-            throw ParseError(description: "region \(number): \(name)=\(value) is far outside the frame; allowed: "
-                + "-\(Int(coordinateLimit)) to \(Int(coordinateLimit)) (coordinates are fractions of the frame, 0 to 1)")
+            throw ParseError(
+                description: "region \(number): \(name)=\(value) is far outside the frame; allowed: "
+                    + "-\(Int(coordinateLimit)) to \(Int(coordinateLimit)) (coordinates are fractions of the frame, 0 to 1)"
+            )
         }
         guard values[2] > 0, values[3] > 0 else {
-            throw ParseError(description:
-                "region \(number): width and height must be greater than 0 (w=\(values[2]), h=\(values[3]))")
+            throw ParseError(
+                description:
+                    "region \(number): width and height must be greater than 0 (w=\(values[2]), h=\(values[3]))")
         }
         if values.count == 5, abs(values[4]) > angleLimit {
-            throw ParseError(description: "region \(number): angle \(values[4]) is out of range; allowed: "
-                + "-\(Int(angleLimit)) to \(Int(angleLimit)) degrees")
+            throw ParseError(
+                description: "region \(number): angle \(values[4]) is out of range; allowed: "
+                    + "-\(Int(angleLimit)) to \(Int(angleLimit)) degrees")
         }
-        return MirrorRegion(x: values[0], y: values[1], width: values[2], height: values[3],
-                            angle: values.count == 5 ? values[4] : 0)
+        return MirrorRegion(
+            x: values[0], y: values[1], width: values[2], height: values[3],
+            angle: values.count == 5 ? values[4] : 0)
     }
 
     /// Bad text as the error quotes it: in double quotes, control characters (a NUL would end the

@@ -18,8 +18,10 @@ public enum BoxAssociation {
     }
 
     /// (detection index, track index) pairs.
-    public static func match(detections: [PixelBox], tracks: [PixelBox],
-                             criteria: Criteria = Criteria()) -> [(detection: Int, track: Int)] {
+    public static func match(
+        detections: [PixelBox], tracks: [PixelBox],
+        criteria: Criteria = Criteria()
+    ) -> [(detection: Int, track: Int)] {
         var candidates: [(score: Double, detection: Int, track: Int)] = []
         for (d, detection) in detections.enumerated() {
             for (t, track) in tracks.enumerated() {

@@ -17,13 +17,16 @@ public enum BoxSmoothing {
         }
         func mix(_ p: Double, _ d: Double) -> Double { p + alpha * (d - p) }
         // target.angle is within 45° of previous.angle, so the difference needs no wrapping.
-        let angle = previous.angle == target.angle ? previous.angle
+        let angle =
+            previous.angle == target.angle
+            ? previous.angle
             : PixelBox.normalizedAngle(mix(previous.angle, target.angle))
-        return PixelBox(centerX: mix(previous.centerX, target.centerX),
-                        centerY: mix(previous.centerY, target.centerY),
-                        width: mix(previous.width, target.width),
-                        height: mix(previous.height, target.height),
-                        angle: angle)
+        return PixelBox(
+            centerX: mix(previous.centerX, target.centerX),
+            centerY: mix(previous.centerY, target.centerY),
+            width: mix(previous.width, target.width),
+            height: mix(previous.height, target.height),
+            angle: angle)
     }
 
     /// The weight to give a detection that disagrees with its track: `alpha` while the two
@@ -34,8 +37,9 @@ public enum BoxSmoothing {
     public static func weight(previous: PixelBox, detection: PixelBox, alpha: Double, noise: Double) -> Double {
         let alpha = alpha.isFinite ? min(max(alpha, 0), 1) : 1
         let target = sameRectangle(detection, nearestAngleTo: previous.angle)
-        let difference = max(abs(target.centerX - previous.centerX), abs(target.centerY - previous.centerY),
-                             abs(target.width - previous.width) / 2, abs(target.height - previous.height) / 2)
+        let difference = max(
+            abs(target.centerX - previous.centerX), abs(target.centerY - previous.centerY),
+            abs(target.width - previous.width) / 2, abs(target.height - previous.height) / 2)
         guard noise > 0, difference > noise else { return difference.isNaN ? 1 : alpha }
         return min(alpha + (1 - alpha) * (difference - noise) / noise, 1)
     }

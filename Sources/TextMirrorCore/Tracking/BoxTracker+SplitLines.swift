@@ -34,8 +34,9 @@ extension BoxTracker {
     static func join(_ a: TextBox, _ b: TextBox, levelWithin: Double) -> TextBox? {
         let first = a.box, second = BoxSmoothing.sameRectangle(b.box, nearestAngleTo: a.box.angle)
         guard abs(second.angle - first.angle) <= levelWithin,
-              first.width >= first.height, second.width >= second.height,
-              min(first.height, second.height) >= 0.7 * max(first.height, second.height) else { return nil }
+            first.width >= first.height, second.width >= second.height,
+            min(first.height, second.height) >= 0.7 * max(first.height, second.height)
+        else { return nil }
         // Readings that disagree on the way the text reads are of different text.
         if let p = a.reading, let q = b.reading, p.mirrored != q.mirrored { return nil }
         let (along, across) = first.axes
@@ -48,13 +49,15 @@ extension BoxTracker {
         let start = min(s1 - w1, s2 - w2), end = max(s1 + w1, s2 + w2)
         let top = min(t1 - h1, t2 - h2), bottom = max(t1 + h1, t2 + h2)
         let centre: SIMD2<Double> = along * ((start + end) / 2) + across * ((top + bottom) / 2)
-        let box = PixelBox(centerX: centre.x, centerY: centre.y, width: end - start, height: bottom - top, angle: first.angle)
+        let box = PixelBox(
+            centerX: centre.x, centerY: centre.y, width: end - start, height: bottom - top, angle: first.angle)
         // The reading in reading order: along the line, or against it for mirrored text.
         var reading: TextReading?
         if let p = a.reading, let q = b.reading {
             let (left, right) = (s1 <= s2) != p.mirrored ? (p, q) : (q, p)
-            reading = TextReading(text: [left.text, right.text].filter { !$0.isEmpty }.joined(separator: " "),
-                                  score: min(p.score, q.score), mirrored: p.mirrored)
+            reading = TextReading(
+                text: [left.text, right.text].filter { !$0.isEmpty }.joined(separator: " "),
+                score: min(p.score, q.score), mirrored: p.mirrored)
         } else {
             reading = a.reading ?? b.reading
         }

@@ -45,11 +45,13 @@ public struct BoxTracker: Sendable, Equatable {
         public var levelWithin: Double
         public static let defaultLevelWithin = PixelBox.detectorAngleNoise
 
-        public init(smoothing: Double = ElementProperties.smoothing.defaultValue,
-                    holdTime: Double = ElementProperties.holdTime.defaultValue,
-                    association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
-                    confirmHits: Int = 2, noise: Double = 0.15, preciseNoise: Double = 0.04,
-                    levelWithin: Double = Parameters.defaultLevelWithin) {
+        public init(
+            smoothing: Double = ElementProperties.smoothing.defaultValue,
+            holdTime: Double = ElementProperties.holdTime.defaultValue,
+            association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
+            confirmHits: Int = 2, noise: Double = 0.15, preciseNoise: Double = 0.04,
+            levelWithin: Double = Parameters.defaultLevelWithin
+        ) {
             self.smoothing = smoothing
             self.holdTime = holdTime
             self.association = association
@@ -82,8 +84,9 @@ public struct BoxTracker: Sendable, Equatable {
     public var boxes: [TrackedBox] {
         let separated = PixelBox.separated(tracks.map(\.box), fitted: tracks.map(\.fitted))
         return zip(tracks, separated).map { track, box in
-            TrackedBox(text: TextBox(box: box, score: track.score, fitted: track.fitted, reading: track.reading),
-                       fresh: track.fresh, track: track.id)
+            TrackedBox(
+                text: TextBox(box: box, score: track.score, fitted: track.fitted, reading: track.reading),
+                fresh: track.fresh, track: track.id)
         }
     }
 
@@ -121,8 +124,10 @@ public struct BoxTracker: Sendable, Equatable {
     /// by `InkFitting` on its own frame) is trusted to `preciseNoise`, any other to `noise`.
     /// Boxes at the edge of the `frameWidth` x `frameHeight` frame are not
     /// smoothed: a line partly out of view changes size for real as it moves.
-    public mutating func incorporate(_ detected: [TextBox], detectedAt: UInt64?, now: UInt64,
-                                     frameWidth: Int, frameHeight: Int, parameters: Parameters) {
+    public mutating func incorporate(
+        _ detected: [TextBox], detectedAt: UInt64?, now: UInt64,
+        frameWidth: Int, frameHeight: Int, parameters: Parameters
+    ) {
         let detected = Self.joiningSplitLines(detected, levelWithin: parameters.levelWithin)
         let source = detectedAt ?? now
         guard let sinceDetection = source == now ? .identity : globalMotion.accumulated(since: source) else {
@@ -142,14 +147,20 @@ public struct BoxTracker: Sendable, Equatable {
                 box = BoxSmoothing.sameRectangle(box, nearestAngleTo: 0)
             }
             // A box fitted to its ink on its own frame keeps its measured tilt.
-            if text.fitted { return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true) }
-            return (Self.carry(box.levelled(within: parameters.levelWithin), by: motion,
-                               frameWidth: frameWidth, frameHeight: frameHeight), false)
+            if text.fitted {
+                return (Self.carry(box, by: motion, frameWidth: frameWidth, frameHeight: frameHeight), true)
+            }
+            return (
+                Self.carry(
+                    box.levelled(within: parameters.levelWithin), by: motion,
+                    frameWidth: frameWidth, frameHeight: frameHeight), false
+            )
         }
         let placed = detected.indices.map { place($0, by: sinceDetection) }
         let carried = placed.map(\.box)
-        let pairs = BoxAssociation.match(detections: carried, tracks: tracks.map(\.box),
-                                         criteria: parameters.association)
+        let pairs = BoxAssociation.match(
+            detections: carried, tracks: tracks.map(\.box),
+            criteria: parameters.association)
         var matchedTrack = [Int?](repeating: nil, count: detected.count)
         for pair in pairs { matchedTrack[pair.detection] = pair.track }
 
@@ -160,7 +171,8 @@ public struct BoxTracker: Sendable, Equatable {
             // The track's own motion since the detection, where it remembers it, is better than
             // the whole picture's for text that moves by itself.
             let own: Motion? = source == now ? .identity : track.motions.accumulated(since: source)
-            let (box, precise) = own.map { own in own == sinceDetection ? placed[d] : place(d, by: own) }
+            let (box, precise) =
+                own.map { own in own == sinceDetection ? placed[d] : place(d, by: own) }
                 ?? placed[d]
             // The way the line runs: the detection's where it is clear, else the track's (which
             // `BoxSmoothing` keeps). A track started on a sliver at the frame edge is turned
@@ -169,9 +181,13 @@ public struct BoxTracker: Sendable, Equatable {
             if orientations[d] == .clear {
                 previous = BoxSmoothing.sameRectangle(previous, nearestAngleTo: box.angle)
             }
-            let noise = precise ? max(1, parameters.preciseNoise * min(previous.height, box.height))
+            let noise =
+                precise
+                ? max(1, parameters.preciseNoise * min(previous.height, box.height))
                 : max(2, parameters.noise * min(previous.height, box.height))
-            let alpha = atEdge(box) || atEdge(previous) ? 1
+            let alpha =
+                atEdge(box) || atEdge(previous)
+                ? 1
                 : BoxSmoothing.weight(previous: previous, detection: box, alpha: parameters.smoothing, noise: noise)
             var blended = BoxSmoothing.blend(previous: previous, detection: box, alpha: alpha)
             // A blended box still lagging over a neighbour this same detection found separately
@@ -200,8 +216,9 @@ public struct BoxTracker: Sendable, Equatable {
         }
         var updated = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
         for (d, text) in detected.enumerated() where matchedTrack[d] == nil {
-            var track = Track(id: nextID, box: carried[d], score: text.score, reading: text.reading,
-                              detectedAt: source, now: now)
+            var track = Track(
+                id: nextID, box: carried[d], score: text.score, reading: text.reading,
+                detectedAt: source, now: now)
             track.fitted = text.fitted
             updated.append(track)
             nextID &+= 1  // wrapping: ids only need to differ among live tracks
@@ -218,10 +235,12 @@ public struct BoxTracker: Sendable, Equatable {
             let missed = newestDetection.map { $0 > track.lastDetected } ?? false
             let stale = missed && now > track.lastDetected && now - track.lastDetected > parameters.holdTimeNanoseconds
             let e = track.box.halfExtent
-            let outside = track.box.centerX + e.x <= 0 || track.box.centerX - e.x >= w
+            let outside =
+                track.box.centerX + e.x <= 0 || track.box.centerX - e.x >= w
                 || track.box.centerY + e.y <= 0 || track.box.centerY - e.y >= h
-            let broken = !(track.box.centerX.isFinite && track.box.centerY.isFinite
-                           && track.box.width.isFinite && track.box.height.isFinite)
+            let broken =
+                !(track.box.centerX.isFinite && track.box.centerY.isFinite
+                && track.box.width.isFinite && track.box.height.isFinite)
             return stale || outside || broken
         }
     }
@@ -250,15 +269,19 @@ public struct BoxTracker: Sendable, Equatable {
         let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight), after = moved.halfExtent
         var x0 = moved.centerX - after.x, x1 = moved.centerX + after.x
         var y0 = moved.centerY - after.y, y1 = moved.centerY + after.y
-        let kept = (left: edges.left && x0 > 0, right: edges.right && x1 < w, top: edges.top && y0 > 0, bottom: edges.bottom && y1 < h)
+        let kept = (
+            left: edges.left && x0 > 0, right: edges.right && x1 < w, top: edges.top && y0 > 0,
+            bottom: edges.bottom && y1 < h
+        )
         guard kept.left || kept.right || kept.top || kept.bottom else { return moved }
         if kept.left { x0 = 0 }
         if kept.right { x1 = w }
         if kept.top { y0 = 0 }
         if kept.bottom { y1 = h }
         let sideways = Int(quarterTurns) % 2 != 0  // `width` runs up the frame
-        return PixelBox(centerX: (x0 + x1) / 2, centerY: (y0 + y1) / 2,
-                        width: sideways ? y1 - y0 : x1 - x0, height: sideways ? x1 - x0 : y1 - y0, angle: box.angle)
+        return PixelBox(
+            centerX: (x0 + x1) / 2, centerY: (y0 + y1) / 2,
+            width: sideways ? y1 - y0 : x1 - x0, height: sideways ? x1 - x0 : y1 - y0, angle: box.angle)
     }
 
     /// Forgets every track and all remembered motion.

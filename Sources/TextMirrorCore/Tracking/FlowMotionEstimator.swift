@@ -135,7 +135,9 @@ public final class FlowMotionEstimator: MotionEstimating {
         }
     }
 
-    private func measure(_ picture: GrayImage, regions: [PixelBox], state s: inout State) throws(FlowFailure) -> FrameMotion? {
+    private func measure(_ picture: GrayImage, regions: [PixelBox], state s: inout State) throws(FlowFailure)
+        -> FrameMotion?
+    {
         let flow: any SparseFlow
         if let existing = s.flow {
             flow = existing
@@ -208,7 +210,9 @@ public final class FlowMotionEstimator: MotionEstimating {
             if let global {
                 let c = SIMD2(regions[r].centerX, regions[r].centerY)
                 let mine = fit.motion.apply(x: c.x, y: c.y), picture = global.apply(x: c.x, y: c.y)
-                let difference = ((mine.x - picture.x) * (mine.x - picture.x) + (mine.y - picture.y) * (mine.y - picture.y)).squareRoot()
+                let difference =
+                    ((mine.x - picture.x) * (mine.x - picture.x) + (mine.y - picture.y) * (mine.y - picture.y))
+                    .squareRoot()
                 let standardError = fit.rms / Double(fit.inliers).squareRoot()
                 if difference <= max(configuration.ownMotionThreshold * factor, 2 * standardError) { return global }
             }
@@ -236,10 +240,14 @@ public final class FlowMotionEstimator: MotionEstimating {
     /// The points to follow from the previous picture: those carried over, each belonging to
     /// the first box it lies in (or to the background), plus new corners for boxes with too
     /// few and grid points when the background has too few.
-    private func startingPoints(_ carried: [FlowPoint], areas: [GrayArea], flow: any SparseFlow,
-                                width: Int, height: Int) throws(FlowFailure) -> ([FlowPoint], [Int]) {
+    private func startingPoints(
+        _ carried: [FlowPoint], areas: [GrayArea], flow: any SparseFlow,
+        width: Int, height: Int
+    ) throws(FlowFailure) -> ([FlowPoint], [Int]) {
         let c = configuration
-        let perRegion = areas.isEmpty ? 0
+        let perRegion =
+            areas.isEmpty
+            ? 0
             : min(max(c.maxRegionPoints / areas.count, c.minPointsPerRegion), c.pointsPerRegion)
         var points: [FlowPoint] = []
         var owners: [Int] = []
@@ -272,8 +280,9 @@ public final class FlowMotionEstimator: MotionEstimating {
         if background < c.backgroundPoints / 2 {
             for j in 0..<c.gridRows {
                 for i in 0..<c.gridColumns {
-                    let p = FlowPoint(x: Float((Double(i) + 0.5) * Double(width) / Double(c.gridColumns)),
-                                                y: Float((Double(j) + 0.5) * Double(height) / Double(c.gridRows)))
+                    let p = FlowPoint(
+                        x: Float((Double(i) + 0.5) * Double(width) / Double(c.gridColumns)),
+                        y: Float((Double(j) + 0.5) * Double(height) / Double(c.gridRows)))
                     guard !areas.contains(where: { $0.contains(p) }) else { continue }
                     points.append(p)
                     owners.append(-1)
@@ -284,10 +293,12 @@ public final class FlowMotionEstimator: MotionEstimating {
     }
 
     private func downscaler(for frame: FrameBuffer, format: PixelFormat, cached: GrayDownscaler?) -> GrayDownscaler {
-        let factor = GrayDownscaler.factor(frameWidth: frame.width, frameHeight: frame.height,
-                                           longSide: configuration.grayLongSide)
+        let factor = GrayDownscaler.factor(
+            frameWidth: frame.width, frameHeight: frame.height,
+            longSide: configuration.grayLongSide)
         if let cached, cached.format == format, cached.frameWidth == frame.width,
-           cached.frameHeight == frame.height, cached.factor == min(factor, frame.width, frame.height) {
+            cached.frameHeight == frame.height, cached.factor == min(factor, frame.width, frame.height)
+        {
             return cached
         }
         return GrayDownscaler(format: format, frameWidth: frame.width, frameHeight: frame.height, factor: factor)

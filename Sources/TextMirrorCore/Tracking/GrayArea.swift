@@ -25,7 +25,8 @@ struct GrayArea {
     }
 
     func request(points: Int, quality: Float) -> FlowArea {
-        FlowArea(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0),
-                 maxPoints: max(points, 1), minDistance: spacing, quality: quality)
+        FlowArea(
+            x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0),
+            maxPoints: max(points, 1), minDistance: spacing, quality: quality)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How the picture moved from one frame to another: a similarity transform of frame pixels
@@ -57,16 +57,18 @@ public struct Motion: Equatable, Sendable, CustomStringConvertible {
         // A pure translation or scale must leave the angle bit-for-bit as it was, so an
         // axis-aligned box stays on the exact (and cheaper) axis-aligned mirror path.
         let angle = b == 0 && a > 0 ? box.angle : box.angle + rotationDegrees
-        return PixelBox(centerX: c.x, centerY: c.y, width: box.width * s, height: box.height * s,
-                        angle: angle)
+        return PixelBox(
+            centerX: c.x, centerY: c.y, width: box.width * s, height: box.height * s,
+            angle: angle)
     }
 
     /// `self` first, then `next`.
     public func then(_ next: Motion) -> Motion {
-        Motion(a: next.a * a - next.b * b,
-               b: next.b * a + next.a * b,
-               tx: next.a * tx - next.b * ty + next.tx,
-               ty: next.b * tx + next.a * ty + next.ty)
+        Motion(
+            a: next.a * a - next.b * b,
+            b: next.b * a + next.a * b,
+            tx: next.a * tx - next.b * ty + next.tx,
+            ty: next.b * tx + next.a * ty + next.ty)
     }
 
     /// Nil when the transform collapses the plane (scale 0).

@@ -35,8 +35,10 @@ public struct MotionFit: Sendable, Equatable {
     /// Hypotheses scaling by more than this factor (or its inverse) in one step are discarded.
     public var maxScaleStep: Double
 
-    public init(model: Model, inlierThreshold: Double = 1.5, iterations: Int = 64, minInliers: Int = 3,
-                minSpreadForScale: Double = 8, maxScaleStep: Double = 1.25) {
+    public init(
+        model: Model, inlierThreshold: Double = 1.5, iterations: Int = 64, minInliers: Int = 3,
+        minSpreadForScale: Double = 8, maxScaleStep: Double = 1.25
+    ) {
         self.model = model
         self.inlierThreshold = inlierThreshold
         self.iterations = iterations
@@ -146,7 +148,10 @@ public struct MotionFit: Sendable, Equatable {
                 a = pq / pp
                 b = model == .similarity ? cross / pp : 0
                 let s = (a * a + b * b).squareRoot()
-                if !(s <= maxScaleStep && s >= 1 / maxScaleStep) { a = 1; b = 0 }
+                if !(s <= maxScaleStep && s >= 1 / maxScaleStep) {
+                    a = 1
+                    b = 0
+                }
             }
         }
         let motion = Motion(a: a, b: b, tx: mq.x - (a * mp.x - b * mp.y), ty: mq.y - (b * mp.x + a * mp.y))

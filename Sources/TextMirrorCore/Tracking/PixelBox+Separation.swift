@@ -44,7 +44,8 @@ extension PixelBox {
     /// `a` and `b` cut apart across their lines, or nil when they need not or cannot be.
     static func cutApart(_ a: PixelBox, _ aFitted: Bool, _ b: PixelBox, _ bFitted: Bool) -> (PixelBox, PixelBox)? {
         guard a.intersectionArea(b) > 0,
-              abs(PixelBox.normalizedAngle(a.angle - b.angle)) <= maxSeparatedTurn else { return nil }
+            abs(PixelBox.normalizedAngle(a.angle - b.angle)) <= maxSeparatedTurn
+        else { return nil }
         let v = a.axes.across
         let d = SIMD2(b.centerX - a.centerX, b.centerY - a.centerY)
         // Across a's line, towards b.

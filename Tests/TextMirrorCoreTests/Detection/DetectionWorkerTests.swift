@@ -33,7 +33,12 @@ import TextMirrorCore
             return [TextBox(box: PixelBox(centerX: Double(job), centerY: 0, width: 1, height: 1), score: 1)]
         }
 
-        func release(_ job: UInt8) { lock.withLock { released.insert(job); lock.broadcast() } }
+        func release(_ job: UInt8) {
+            lock.withLock {
+                released.insert(job)
+                lock.broadcast()
+            }
+        }
 
         /// Waits until exactly `jobs` are running; false after 10 s.
         func waitUntilRunning(_ jobs: Set<UInt8>) -> Bool {
@@ -53,13 +58,19 @@ import TextMirrorCore
         worker.submit(input(job), thresholds: DetectionThresholds(), stamp: FrameStamp(pts: UInt64(job)))
     }
 
-    @Test("Threads split into lanes, never more lanes than threads", arguments: [
-        (threads: 0, parallel: 1, cores: 2, lanes: 1, each: 2), (threads: 0, parallel: 2, cores: 2, lanes: 2, each: 1),
-        (threads: 0, parallel: 2, cores: 1, lanes: 1, each: 1), (threads: 1, parallel: 2, cores: 8, lanes: 1, each: 1),
-        (threads: 0, parallel: 2, cores: 8, lanes: 2, each: 4), (threads: 3, parallel: 2, cores: 2, lanes: 2, each: 1),
-        (threads: 0, parallel: 4, cores: 8, lanes: 4, each: 2), (threads: 2, parallel: 3, cores: 8, lanes: 2, each: 1),
-        (threads: 0, parallel: 0, cores: 2, lanes: 1, each: 2),
-    ])
+    @Test(
+        "Threads split into lanes, never more lanes than threads",
+        arguments: [
+            (threads: 0, parallel: 1, cores: 2, lanes: 1, each: 2),
+            (threads: 0, parallel: 2, cores: 2, lanes: 2, each: 1),
+            (threads: 0, parallel: 2, cores: 1, lanes: 1, each: 1),
+            (threads: 1, parallel: 2, cores: 8, lanes: 1, each: 1),
+            (threads: 0, parallel: 2, cores: 8, lanes: 2, each: 4),
+            (threads: 3, parallel: 2, cores: 2, lanes: 2, each: 1),
+            (threads: 0, parallel: 4, cores: 8, lanes: 4, each: 2),
+            (threads: 2, parallel: 3, cores: 8, lanes: 2, each: 1),
+            (threads: 0, parallel: 0, cores: 2, lanes: 1, each: 2)
+        ])
     func lanes(_ c: (threads: Int, parallel: Int, cores: Int, lanes: Int, each: Int)) {
         let lanes = DetectorLanes(threads: c.threads, parallel: c.parallel, cores: c.cores)
         #expect(lanes.count == c.lanes && lanes.threadsPerLane == c.each)

@@ -37,11 +37,13 @@ import TextMirrorCore
         try y.withUnsafeMutableBytes { yp in
             try u.withUnsafeMutableBytes { up in
                 try v.withUnsafeMutableBytes { vp in
-                    let frame = FrameBuffer(width: width, height: height,
-                                            planes: [yp.baseAddress!, up.baseAddress!, vp.baseAddress!],
-                                            strides: [width, width / 2, width / 2])
-                    _ = try engine.process(frame, stamp: FrameStamp(pts: 0, duration: 33_333_333, streamTime: 0),
-                                           upstreamIsLive: false)
+                    let frame = FrameBuffer(
+                        width: width, height: height,
+                        planes: [yp.baseAddress!, up.baseAddress!, vp.baseAddress!],
+                        strides: [width, width / 2, width / 2])
+                    _ = try engine.process(
+                        frame, stamp: FrameStamp(pts: 0, duration: 33_333_333, streamTime: 0),
+                        upstreamIsLive: false)
                 }
             }
         }

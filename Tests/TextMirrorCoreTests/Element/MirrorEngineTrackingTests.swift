@@ -29,7 +29,8 @@ import TextMirrorCore
 
         func prepare(_ frame: FrameBuffer, layout: FrameLayout) -> DetectionInput {
             let index = frame.planes[0].load(as: UInt8.self)
-            return DetectionInput(width: 1, height: 1, rgb: [index, 0, 0], frameWidth: frame.width, frameHeight: frame.height)
+            return DetectionInput(
+                width: 1, height: 1, rgb: [index, 0, 0], frameWidth: frame.width, frameHeight: frame.height)
         }
 
         func detect(_ input: DetectionInput, thresholds: DetectionThresholds) throws -> [TextBox] {
@@ -46,7 +47,10 @@ import TextMirrorCore
             GrayImage(width: 1, height: 1, pixels: [0], factor: 1)
         }
         func estimate(_ picture: GrayImage, regions: [PixelBox]) -> FrameMotion? {
-            let seen = frames.withLock { n in defer { n += 1 }; return n }
+            let seen = frames.withLock { n in
+                defer { n += 1 }
+                return n
+            }
             guard seen > 0 else { return nil }
             let step = Motion.translation(MirrorEngineTrackingTests.step, 0)
             return FrameMotion(global: step, regions: regions.map { _ in step })
@@ -54,8 +58,10 @@ import TextMirrorCore
         func reset() { frames.withLock { $0 = 0 } }
     }
 
-    static func engine(_ detector: FakeDetector, mode: DetectionMode, rate: Double, tracking: Bool = true,
-                       smoothing: Double = 0.35) throws -> MirrorEngine {
+    static func engine(
+        _ detector: FakeDetector, mode: DetectionMode, rate: Double, tracking: Bool = true,
+        smoothing: Double = 0.35
+    ) throws -> MirrorEngine {
         let engine = MirrorEngine(detector: detector, motion: FakeMotion())
         var settings = MirrorEngine.Settings()
         settings.mode = mode
@@ -74,8 +80,9 @@ import TextMirrorCore
         return try pixels.withUnsafeMutableBytes { raw in
             let frame = FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width])
             let time = UInt64(index) * frameInterval
-            return try engine.process(frame, stamp: FrameStamp(pts: time, duration: frameInterval, streamTime: time),
-                                      upstreamIsLive: false)
+            return try engine.process(
+                frame, stamp: FrameStamp(pts: time, duration: frameInterval, streamTime: time),
+                upstreamIsLive: false)
         }
     }
 

@@ -11,8 +11,9 @@ import TextMirrorCore
         return bytes.withUnsafeMutableBytes { raw in
             let frame = FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width])
             let snapshot = FrameSnapshot(frame, layout: FrameLayout(.gray8))
-            let downscaler = RGBDownscaler(format: .gray8, frameWidth: width, frameHeight: height,
-                                           outputWidth: 64, outputHeight: 32)
+            let downscaler = RGBDownscaler(
+                format: .gray8, frameWidth: width, frameHeight: height,
+                outputWidth: 64, outputHeight: 32)
             return DetectionInput(snapshot: snapshot, downscaler: downscaler)
         }
     }
@@ -21,8 +22,11 @@ import TextMirrorCore
         let pixels = InkRefinementTests.turnedLine(degrees: 3, width: Self.width, height: Self.height, length: 304)
         // The detector's angle is off by 2 degrees; fitting levels it, then measures 3.
         let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
-        let fitted = try #require(InkFitting().fit([detected], on: Self.input(pixels), horizontally: true,
-                                                   vertically: false).first)
+        let fitted = try #require(
+            InkFitting().fit(
+                [detected], on: Self.input(pixels), horizontally: true,
+                vertically: false
+            ).first)
         #expect(fitted.fitted && fitted.score == 0.8)
         #expect(abs(fitted.box.angle - 3) < 0.5, "\(fitted.box.angle)")
         #expect(abs(fitted.box.centerX - 250) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
@@ -51,12 +55,16 @@ extension InkFittingTests {
         func fit(_ degrees: Double, moved: Double = 0) throws -> PixelBox {
             var detected = detected
             detected.box.centerX += moved
-            let input = Self.input(InkRefinementTests.turnedLine(degrees: degrees, width: Self.width,
-                                                                 height: Self.height, length: 304))
-            let fitted = InkFitting().fit([detected], on: input, horizontally: true, vertically: false,
-                                          memory: memory, renewAfter: 2)
-            #expect(fitted == InkFitting().fit([detected], on: input, horizontally: true, vertically: false)
-                || (degrees == -1 && moved == 0))
+            let input = Self.input(
+                InkRefinementTests.turnedLine(
+                    degrees: degrees, width: Self.width,
+                    height: Self.height, length: 304))
+            let fitted = InkFitting().fit(
+                [detected], on: input, horizontally: true, vertically: false,
+                memory: memory, renewAfter: 2)
+            #expect(
+                fitted == InkFitting().fit([detected], on: input, horizontally: true, vertically: false)
+                    || (degrees == -1 && moved == 0))
             return try #require(fitted.first).box
         }
         let measured = try fit(3)

@@ -29,12 +29,17 @@ import TextMirrorCore
         return out
     }
 
-    static func refine(_ box: PixelBox, _ pixels: [UInt8], format: PixelFormat = .gray8,
-                       width: Int = width, height: Int = height) -> PixelBox? {
+    static func refine(
+        _ box: PixelBox, _ pixels: [UInt8], format: PixelFormat = .gray8,
+        width: Int = width, height: Int = height
+    ) -> PixelBox? {
         var bytes = pixels
         return bytes.withUnsafeMutableBytes { raw in
-            InkRefinement().refine(box, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
-                                                         strides: [raw.count / height]), format: format)
+            InkRefinement().refine(
+                box,
+                in: FrameBuffer(
+                    width: width, height: height, planes: [raw.baseAddress!],
+                    strides: [raw.count / height]), format: format)
         }
     }
 
@@ -74,10 +79,14 @@ import TextMirrorCore
         var refinement = InkRefinement()
         refinement.fitsSize = false
         var bytes = pixels
-        let refined = try #require(bytes.withUnsafeMutableBytes { raw in
-            refinement.refine(box, in: FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!],
-                                                   strides: [Self.width]), format: .gray8)
-        })
+        let refined = try #require(
+            bytes.withUnsafeMutableBytes { raw in
+                refinement.refine(
+                    box,
+                    in: FrameBuffer(
+                        width: Self.width, height: Self.height, planes: [raw.baseAddress!],
+                        strides: [Self.width]), format: .gray8)
+            })
         #expect(abs(refined.centerX - 90.8) < 0.25, "\(refined.centerX)")
         #expect(refined.width == box.width && refined.height == box.height, "only the centre moves")
     }
@@ -97,7 +106,10 @@ import TextMirrorCore
                         let dx = Double(x) + (Double(sx) + 0.5) / 4 - cx, dy = Double(y) + (Double(sy) + 0.5) / 4 - cy
                         let u = c * dx + s * dy, v = -s * dx + c * dy
                         if abs(u) < length / 2, abs(v) < 10,
-                           (u + length / 2).truncatingRemainder(dividingBy: 6) < 4 { ink += 1 / 16 }
+                            (u + length / 2).truncatingRemainder(dividingBy: 6) < 4
+                        {
+                            ink += 1 / 16
+                        }
                     }
                 }
                 out[y * width + x] = UInt8((230 * (1 - ink) + 20 * ink).rounded())
@@ -113,8 +125,9 @@ import TextMirrorCore
         let refined = try #require(Self.refine(box, pixels))
         #expect(abs(refined.angle - 5) < 0.1, "\(refined.angle)")
         // The strokes fill u in [-50, 50): the ink is centred on (100, 40).
-        #expect(abs(refined.centerX - 100) < 0.5 && abs(refined.centerY - 40) < 0.5,
-                "\(refined.centerX), \(refined.centerY)")
+        #expect(
+            abs(refined.centerX - 100) < 0.5 && abs(refined.centerY - 40) < 0.5,
+            "\(refined.centerX), \(refined.centerY)")
         #expect(abs(refined.height - 22) < 1.5, "\(refined.height)")
         #expect(abs(refined.width - 102) < 1.5, "\(refined.width)")
     }
@@ -139,8 +152,9 @@ import TextMirrorCore
         let box = PixelBox(centerX: 252, centerY: 51, width: 312, height: 40)
         let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
         #expect(abs(refined.angle - degrees) < 0.5, "\(refined.angle)")
-        #expect(abs(refined.centerX - 250) < 0.75 && abs(refined.centerY - 50) < 0.75,
-                "\(refined.centerX), \(refined.centerY)")
+        #expect(
+            abs(refined.centerX - 250) < 0.75 && abs(refined.centerY - 50) < 0.75,
+            "\(refined.centerX), \(refined.centerY)")
         // 20 px of ink and the rim; resampling blurs each edge by up to a pixel more.
         #expect(abs(refined.height - 22) < 2.5, "\(refined.height)")
     }
@@ -158,8 +172,9 @@ import TextMirrorCore
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), flat) == nil)
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), flat) == nil)
         let pixels = Self.turnedLine(degrees: 5)
-        #expect(Self.refine(PixelBox(centerX: 60, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
-                "a turned box whose neighbourhood leaves the frame")
+        #expect(
+            Self.refine(PixelBox(centerX: 60, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
+            "a turned box whose neighbourhood leaves the frame")
     }
 
     @Test("Reads the luma of every format", arguments: [PixelFormat.rgbx, .bgr, .yuy2, .uyvy, .ayuv])
@@ -178,14 +193,19 @@ import TextMirrorCore
         }
         let box = PixelBox(centerX: 93, centerY: 41, width: 114, height: 28)
         let refined = try bytes.withUnsafeMutableBytes { raw in
-            try #require(InkRefinement().refine(box, in: FrameBuffer(width: Self.width, height: Self.height,
-                planes: [raw.baseAddress!], strides: [Self.width * bytesPerPixel]), format: format))
+            try #require(
+                InkRefinement().refine(
+                    box,
+                    in: FrameBuffer(
+                        width: Self.width, height: Self.height,
+                        planes: [raw.baseAddress!], strides: [Self.width * bytesPerPixel]), format: format))
         }
         #expect(abs(refined.centerX - 90.5) < 0.3, "\(format): \(refined.centerX)")
     }
 
-    @Test("A short word's tilt is measured, however far the detector's angle is off",
-          arguments: [(20.0, 12.0), (-25.0, -14.0), (35.0, 40.0), (3.0, 0.0)])
+    @Test(
+        "A short word's tilt is measured, however far the detector's angle is off",
+        arguments: [(20.0, 12.0), (-25.0, -14.0), (35.0, 40.0), (3.0, 0.0)])
     func measuresAShortWordsTilt(degrees: Double, detected: Double) throws {
         // Three line heights long: "Oat", "Granola" are three to five.
         let pixels = Self.turnedLine(degrees: degrees, width: 300, height: 200, length: 64)
@@ -199,9 +219,11 @@ import TextMirrorCore
     @Test func keepsTheDetectorsAngleWhenTheTiltCannotBeMeasured() throws {
         // One round blot: no line to measure a tilt on, so the box keeps the detector's 20°.
         var pixels = [UInt8](repeating: 230, count: 300 * 200)
-        for y in 80..<120 { for x in 130..<170 where (x - 150) * (x - 150) + (y - 100) * (y - 100) < 300 {
-            pixels[y * 300 + x] = 20
-        } }
+        for y in 80..<120 {
+            for x in 130..<170 where (x - 150) * (x - 150) + (y - 100) * (y - 100) < 300 {
+                pixels[y * 300 + x] = 20
+            }
+        }
         let box = PixelBox(centerX: 150, centerY: 100, width: 44, height: 40, angle: 20)
         let refined = try #require(Self.refine(box, pixels, width: 300, height: 200))
         #expect(refined.angle == 20, "\(refined)")
@@ -219,7 +241,9 @@ import TextMirrorCore
     /// `height` pixels tall centred on the line: a sign's arrow, a frame's side.
     static func lineBeside(gap: Int, height: Int, width markWidth: Int = 6) -> [UInt8] {
         var pixels = [UInt8](repeating: 230, count: 500 * 100)
-        for stroke in 0..<34 { for y in 40..<60 { for x in (100 + 6 * stroke)..<(104 + 6 * stroke) { pixels[y * 500 + x] = 20 } } }
+        for stroke in 0..<34 {
+            for y in 40..<60 { for x in (100 + 6 * stroke)..<(104 + 6 * stroke) { pixels[y * 500 + x] = 20 } }
+        }
         let x0 = 302 + gap
         for y in (50 - height / 2)..<(50 + height / 2) { for x in x0..<(x0 + markWidth) { pixels[y * 500 + x] = 20 } }
         return pixels

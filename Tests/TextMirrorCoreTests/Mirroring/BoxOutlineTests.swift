@@ -29,8 +29,8 @@ import TextMirrorCore
         withFrame(.rgba) { frame, layout in
             let outline = BoxOutline(layout: layout, width: 64, height: 48)
             outline.draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20), color: .fresh, in: frame)
-            let edge = frame.planes[0] + 14 * frame.strides[0] + 32 * 4   // top edge, inside
-            let inside = frame.planes[0] + 24 * frame.strides[0] + 32 * 4 // centre
+            let edge = frame.planes[0] + 14 * frame.strides[0] + 32 * 4  // top edge, inside
+            let inside = frame.planes[0] + 24 * frame.strides[0] + 32 * 4  // centre
             let outside = frame.planes[0] + 5 * frame.strides[0] + 32 * 4
             #expect([0, 1, 2].map { edge.load(fromByteOffset: $0, as: UInt8.self) } == [0, 230, 60])
             #expect(inside.load(as: UInt8.self) == 128)
@@ -41,8 +41,9 @@ import TextMirrorCore
     @Test func outlinesLumaAndChromaInI420() {
         withFrame(.i420) { frame, layout in
             BoxOutline(layout: layout, width: 64, height: 48)
-                .draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20, angle: 10),
-                      color: .tracked, in: frame)
+                .draw(
+                    PixelBox(centerX: 32, centerY: 24, width: 40, height: 20, angle: 10),
+                    color: .tracked, in: frame)
             let luma = UnsafeRawBufferPointer(start: frame.planes[0], count: frame.strides[0] * 48)
             let chroma = UnsafeRawBufferPointer(start: frame.planes[1], count: frame.strides[1] * 24)
             #expect(luma.contains { $0 != 128 })
@@ -53,9 +54,12 @@ import TextMirrorCore
     }
 
     /// Fresh green is Y 138 in BT.601 studio range: 138 << 2 = 0x228 in 10 bits, 0x8A00 in 16.
-    @Test("Samples of more than 8 bits hold the colour in their top bits, in their byte order",
-          arguments: [(PixelFormat.i420_10be, [0x02, 0x28]), (.i420_10le, [0x28, 0x02]),
-                      (.gray16le, [0x00, 0x8A]), (.gray16be, [0x8A, 0x00])] as [(PixelFormat, [UInt8])])
+    @Test(
+        "Samples of more than 8 bits hold the colour in their top bits, in their byte order",
+        arguments: [
+            (PixelFormat.i420_10be, [0x02, 0x28]), (.i420_10le, [0x28, 0x02]),
+            (.gray16le, [0x00, 0x8A]), (.gray16be, [0x8A, 0x00])
+        ] as [(PixelFormat, [UInt8])])
     func wideSamples(format: PixelFormat, luma: [UInt8]) {
         withFrame(format) { frame, layout in
             BoxOutline(layout: layout, width: 64, height: 48)
@@ -76,7 +80,9 @@ import TextMirrorCore
                 let rows = (48 + p.rowsPerUnit - 1) / p.rowsPerUnit
                 for row in 0..<rows {
                     for byte in used..<frame.strides[plane] {
-                        #expect(frame.planes[plane].load(fromByteOffset: row * frame.strides[plane] + byte, as: UInt8.self) == 128)
+                        #expect(
+                            frame.planes[plane].load(fromByteOffset: row * frame.strides[plane] + byte, as: UInt8.self)
+                                == 128)
                     }
                 }
             }

@@ -19,22 +19,27 @@ import TextMirrorCore
         let mirror = try FrameMirror(format: format, width: width, height: height)
         frame.mirror(mirror, boxes, flip: flip)
         let difference = frame.difference(from: expected)
-        #expect(difference == nil,
-                "\(format) \(width)x\(height) padding \(padding) \(flip) boxes \(boxes): \(difference ?? "")",
-                sourceLocation: sourceLocation)
+        #expect(
+            difference == nil,
+            "\(format) \(width)x\(height) padding \(padding) \(flip) boxes \(boxes): \(difference ?? "")",
+            sourceLocation: sourceLocation)
     }
 
-    static let oddSizes = [(1, 1), (2, 2), (3, 3), (5, 3), (17, 9), (33, 7), (6, 5), (7, 2), (2, 7),
-                           (13, 1), (1, 13), (64, 4), (66, 3), (100, 2)]
+    static let oddSizes = [
+        (1, 1), (2, 2), (3, 3), (5, 3), (17, 9), (33, 7), (6, 5), (7, 2), (2, 7),
+        (13, 1), (1, 13), (64, 4), (66, 3), (100, 2)
+    ]
 
-    @Test("Whole frame, odd and even sizes, with and without row padding",
-          arguments: PixelFormat.allCases, Flip.allCases)
+    @Test(
+        "Whole frame, odd and even sizes, with and without row padding",
+        arguments: PixelFormat.allCases, Flip.allCases)
     func wholeFrame(format: PixelFormat, flip: Flip) throws {
         for (width, height) in Self.oddSizes {
             for padding in [0, 1, 13] {
                 let full = Self.box(0, 0, Double(width), Double(height))
-                try Self.expectMatchesReference(format, width: width, height: height, padding: padding,
-                                                boxes: [full], flip: flip)
+                try Self.expectMatchesReference(
+                    format, width: width, height: height, padding: padding,
+                    boxes: [full], flip: flip)
             }
         }
     }
@@ -46,8 +51,9 @@ import TextMirrorCore
         for width in 1...70 {
             for flip in Flip.allCases {
                 let full = Self.box(0, 0, Double(width), 3)
-                try Self.expectMatchesReference(format, width: width, height: 3, padding: 3,
-                                                boxes: [full], flip: flip)
+                try Self.expectMatchesReference(
+                    format, width: width, height: 3, padding: 3,
+                    boxes: [full], flip: flip)
             }
         }
     }
@@ -58,8 +64,9 @@ import TextMirrorCore
     func everyStartColumn(format: PixelFormat) throws {
         for x0 in 0..<20 {
             for flip in Flip.allCases {
-                try Self.expectMatchesReference(format, width: 71, height: 6, padding: 5,
-                                                boxes: [Self.box(Double(x0), 1, Double(x0 + 45), 5)], flip: flip)
+                try Self.expectMatchesReference(
+                    format, width: 71, height: 6, padding: 5,
+                    boxes: [Self.box(Double(x0), 1, Double(x0 + 45), 5)], flip: flip)
             }
         }
     }
@@ -93,7 +100,7 @@ import TextMirrorCore
         ("two side by side", [box(0, 4, 18, 12), box(18, 4, 37, 12)]),
         ("two overlapping", [box(2, 2, 20, 14), box(10, 6, 30, 18)]),
         ("same box twice", [box(3, 3, 21, 15), box(3, 3, 21, 15)]),
-        ("three incl. empty and outside", [box(1, 1, 9, 9), box(5, 5, 5, 9), box(50, 50, 60, 60)]),
+        ("three incl. empty and outside", [box(1, 1, 9, 9), box(5, 5, 5, 9), box(50, 50, 60, 60)])
     ]
 
     @Test("Regions: edges, outside, degenerate, several", arguments: PixelFormat.allCases)
@@ -118,8 +125,10 @@ import TextMirrorCore
         let mirror = try FrameMirror(format: format, width: 37, height: 21)
         let frame = TestFrame(format, width: 37, height: 21, padding: 4)
         let original = frame.copy()
-        for (name, boxes) in Self.regionCases where name.hasPrefix("wholly") || name.hasPrefix("zero")
-            || name.hasPrefix("sub-pixel") || name.hasPrefix("negative") || name.hasPrefix("not a number") {
+        for (name, boxes) in Self.regionCases
+        where name.hasPrefix("wholly") || name.hasPrefix("zero")
+            || name.hasPrefix("sub-pixel") || name.hasPrefix("negative") || name.hasPrefix("not a number")
+        {
             for flip in Flip.allCases { frame.mirror(mirror, boxes, flip: flip) }
             #expect(frame.difference(from: original) == nil, "\(format) \(name) changed the frame")
         }

@@ -48,7 +48,9 @@ import TextMirrorCore
             if let difference = frame.difference(from: expected) {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("\(budget.repeatHint), case \(tried): \(format) \(width)x\(height) padding \(padding) \(flip) \(boxes): \(difference)")
+                    Issue.record(
+                        "\(budget.repeatHint), case \(tried): \(format) \(width)x\(height) padding \(padding) \(flip) \(boxes): \(difference)"
+                    )
                 }
             }
         }
@@ -67,11 +69,12 @@ import TextMirrorCore
             let width = 1 + rng.below(60), height = 1 + rng.below(30)
             let padding = rng.below(9)
             let flip = rng.pick(Flip.allCases)
-            let box = PixelBox(centerX: Double(rng.below(width * 100 + 1)) / 100,
-                               centerY: Double(rng.below(height * 100 + 1)) / 100,
-                               width: Double(rng.below(width * 150 + 1)) / 100,
-                               height: Double(rng.below(height * 150 + 1)) / 100,
-                               angle: Double(rng.below(72_001)) / 100 - 360)
+            let box = PixelBox(
+                centerX: Double(rng.below(width * 100 + 1)) / 100,
+                centerY: Double(rng.below(height * 100 + 1)) / 100,
+                width: Double(rng.below(width * 150 + 1)) / 100,
+                height: Double(rng.below(height * 150 + 1)) / 100,
+                angle: Double(rng.below(72_001)) / 100 - 360)
             // Multiples of 180 degrees take the axis-aligned path (snapped to the chroma grid),
             // which the axis-aligned fuzz test checks against its own reference.
             if box.isAxisAligned { continue }
@@ -83,7 +86,9 @@ import TextMirrorCore
             if !violations.isEmpty {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("\(budget.repeatHint), case \(tried): \(format) \(width)x\(height) padding \(padding) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(2))")
+                    Issue.record(
+                        "\(budget.repeatHint), case \(tried): \(format) \(width)x\(height) padding \(padding) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(2))"
+                    )
                 }
             }
         }

@@ -13,7 +13,7 @@ import TextMirrorCore
         ("clipped at the left and top", PixelBox(centerX: 3, centerY: 2.5, width: 11, height: 9)),
         ("at the odd right and bottom edges", PixelBox(centerX: 33.5, centerY: 18.5, width: 7, height: 5)),
         ("larger than the frame", PixelBox(centerX: 20, centerY: 10, width: 80, height: 50)),
-        ("one pixel", PixelBox(centerX: 8.5, centerY: 8.5, width: 1, height: 1)),
+        ("one pixel", PixelBox(centerX: 8.5, centerY: 8.5, width: 1, height: 1))
     ]
 
     @Test("Each plane as the reference mirrors its own rect", arguments: PixelFormat.allCases, Flip.allCases)
@@ -22,8 +22,10 @@ import TextMirrorCore
         for (name, box) in Self.boxes {
             let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 5, seed: 3)
             let before = frame.copy()
-            let rects = try #require(box.mirrorRects(layout: mirror.layout, frameWidth: Self.width,
-                                                     frameHeight: Self.height))
+            let rects = try #require(
+                box.mirrorRects(
+                    layout: mirror.layout, frameWidth: Self.width,
+                    frameHeight: Self.height))
             mirror.mirror([box], flip: flip, axes: .nearestPerPlane, in: frame.buffer)
             // Each plane of the expected frame from the reference run on that plane's rect.
             let expected = before.copy()
@@ -43,8 +45,9 @@ import TextMirrorCore
         let mirror = try FrameMirror(format: .i420, width: Self.width, height: Self.height)
         let frame = TestFrame(.i420, width: Self.width, height: Self.height)
         let before = frame.copy()
-        mirror.mirror([PixelBox(centerX: 10.5, centerY: 6.5, width: 9, height: 5)], flip: .horizontal,
-                      axes: .nearestPerPlane, in: frame.buffer)
+        mirror.mirror(
+            [PixelBox(centerX: 10.5, centerY: 6.5, width: 9, height: 5)], flip: .horizontal,
+            axes: .nearestPerPlane, in: frame.buffer)
         for y in 0..<Self.height {
             let old = before.row(plane: 0, y), new = frame.row(plane: 0, y)
             for x in 0..<Self.width {

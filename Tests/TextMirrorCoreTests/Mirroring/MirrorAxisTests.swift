@@ -30,7 +30,8 @@ import TextMirrorCore
     func covers(grid: Int) {
         for i in 0..<200 {
             let c = 50 + Double(i) * 0.137, w = 10 + Double(i) * 0.291
-            let a = PixelBox(centerX: c, centerY: c, width: w, height: w).alignedForMirror(horizontalGrid: grid, verticalGrid: grid)
+            let a = PixelBox(centerX: c, centerY: c, width: w, height: w).alignedForMirror(
+                horizontalGrid: grid, verticalGrid: grid)
             #expect(a.centerX - a.width / 2 <= c - w / 2 + Double(grid) / 2 + 1e-9)
             #expect(a.width >= w - 1e-9 && a.width <= w + 2 * Double(grid) + 1e-9, "\(c) \(w) -> \(a)")
             #expect(abs(a.centerX - c) <= Double(grid) / 4 + 1e-9)
@@ -50,13 +51,15 @@ import TextMirrorCore
         #expect(rects[2] == rects[1])
     }
 
-    @Test("Without subsampled planes, the rects are alignedForMirror's",
-          arguments: [PixelFormat.y444, .rgba, .gray8, .yuy2, .uyvy])
+    @Test(
+        "Without subsampled planes, the rects are alignedForMirror's",
+        arguments: [PixelFormat.y444, .rgba, .gray8, .yuy2, .uyvy])
     func unchangedWhereAllPlanesShareAGrid(format: PixelFormat) {
         let layout = FrameLayout(format)
         for i in 0..<100 {
-            let box = PixelBox(centerX: 20 + Double(i) * 0.173, centerY: 15 + Double(i) * 0.091,
-                               width: 5 + Double(i) * 0.37, height: 3 + Double(i) * 0.11)
+            let box = PixelBox(
+                centerX: 20 + Double(i) * 0.173, centerY: 15 + Double(i) * 0.091,
+                width: 5 + Double(i) * 0.37, height: 3 + Double(i) * 0.11)
             let shared = box.alignedForMirror(horizontalGrid: layout.horizontalGrid, verticalGrid: layout.verticalGrid)
                 .snappedRect(frameWidth: 64, frameHeight: 48, hGrid: layout.horizontalGrid, vGrid: layout.verticalGrid)
             let rects = box.mirrorRects(layout: layout, frameWidth: 64, frameHeight: 48)
@@ -64,13 +67,15 @@ import TextMirrorCore
         }
     }
 
-    @Test("4:2:0: luma at half pixels, chroma on its grid covering luma, axes at most half a pixel apart",
-          arguments: [PixelFormat.i420, .nv12])
+    @Test(
+        "4:2:0: luma at half pixels, chroma on its grid covering luma, axes at most half a pixel apart",
+        arguments: [PixelFormat.i420, .nv12])
     func subsampledPlanesCoverLuma(format: PixelFormat) throws {
         let layout = FrameLayout(format)
         for i in 0..<300 {
-            let box = PixelBox(centerX: 5 + Double(i) * 0.213, centerY: 4 + Double(i) * 0.137,
-                               width: 3 + Double(i) * 0.29, height: 2 + Double(i) * 0.07)
+            let box = PixelBox(
+                centerX: 5 + Double(i) * 0.213, centerY: 4 + Double(i) * 0.137,
+                width: 3 + Double(i) * 0.29, height: 2 + Double(i) * 0.07)
             let rects = try #require(box.mirrorRects(layout: layout, frameWidth: 101, frameHeight: 77))
             let luma = try #require(rects[0])
             let expected = box.alignedForMirror(horizontalGrid: 1, verticalGrid: 1)
@@ -94,19 +99,23 @@ import TextMirrorCore
 
     @Test func rotatedAndBrokenBoxesAreLeftToTheCaller() {
         let layout = FrameLayout(.i420)
-        for box in [PixelBox(centerX: 10, centerY: 10, width: 8, height: 4, angle: 20),
-                    PixelBox(centerX: .nan, centerY: 10, width: 8, height: 4),
-                    PixelBox(centerX: 10, centerY: 10, width: .infinity, height: 4),
-                    PixelBox(centerX: 10, centerY: 10, width: 0, height: 4)] {
+        for box in [
+            PixelBox(centerX: 10, centerY: 10, width: 8, height: 4, angle: 20),
+            PixelBox(centerX: .nan, centerY: 10, width: 8, height: 4),
+            PixelBox(centerX: 10, centerY: 10, width: .infinity, height: 4),
+            PixelBox(centerX: 10, centerY: 10, width: 0, height: 4)
+        ] {
             #expect(box.mirrorRects(layout: layout, frameWidth: 40, frameHeight: 20) == nil, "\(box)")
         }
     }
 
     @Test func boxesOutsideTheFrameMirrorNothing() throws {
         let layout = FrameLayout(.i420)
-        for box in [PixelBox(centerX: -10, centerY: 10, width: 8, height: 4),
-                    PixelBox(centerX: 10, centerY: 25, width: 8, height: 4),
-                    PixelBox(centerX: 1e300, centerY: 10, width: 8, height: 4)] {
+        for box in [
+            PixelBox(centerX: -10, centerY: 10, width: 8, height: 4),
+            PixelBox(centerX: 10, centerY: 25, width: 8, height: 4),
+            PixelBox(centerX: 1e300, centerY: 10, width: 8, height: 4)
+        ] {
             let rects = try #require(box.mirrorRects(layout: layout, frameWidth: 40, frameHeight: 20))
             #expect(rects.allSatisfy { $0 == nil }, "\(box)")
         }

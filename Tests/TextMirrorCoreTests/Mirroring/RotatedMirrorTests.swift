@@ -9,16 +9,19 @@ import TextMirrorCore
     static let angles: [Double] = [1, 30, -20, 45, 90, 135, 200, 271.5]
 
     static func boxes(angle: Double) -> [PixelBox] {
-        [PixelBox(centerX: 20.5, centerY: 14.5, width: 24, height: 10, angle: angle),
-         PixelBox(centerX: 19, centerY: 13, width: 9, height: 17, angle: angle),
-         // Partly outside the top-right corner.
-         PixelBox(centerX: 38, centerY: 3, width: 20, height: 8, angle: angle)]
+        [
+            PixelBox(centerX: 20.5, centerY: 14.5, width: 24, height: 10, angle: angle),
+            PixelBox(centerX: 19, centerY: 13, width: 9, height: 17, angle: angle),
+            // Partly outside the top-right corner.
+            PixelBox(centerX: 38, centerY: 3, width: 20, height: 8, angle: angle)
+        ]
     }
 
     static func mirrored(_ frame: TestFrame, _ boxes: [PixelBox], flip: Flip) throws -> TestFrame {
         let out = frame.copy()
-        out.mirror(try FrameMirror(format: frame.layout.format, width: frame.width, height: frame.height),
-                   boxes, flip: flip)
+        out.mirror(
+            try FrameMirror(format: frame.layout.format, width: frame.width, height: frame.height),
+            boxes, flip: flip)
         return out
     }
 
@@ -32,8 +35,9 @@ import TextMirrorCore
                     let before = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
                     let after = try Self.mirrored(before, [box], flip: flip)
                     let violations = RotatedReference(box: box, flip: flip).violations(before: before, after: after)
-                    #expect(violations.isEmpty,
-                            "\(format) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(3))")
+                    #expect(
+                        violations.isEmpty,
+                        "\(format) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(3))")
                     #expect(after.difference(from: before) != nil, "\(format) \(flip) \(box) changed nothing")
                 }
             }
@@ -58,8 +62,10 @@ import TextMirrorCore
                     let xs = Double(grid.xSub), ys = Double(grid.ySub)
                     for gy in 0..<grid.rows(height: Self.height) {
                         for gx in 0..<grid.columns(width: Self.width) {
-                            let meetsX = (Double(gx) + 1) * xs > box.centerX - extentX && Double(gx) * xs < box.centerX + extentX
-                            let meetsY = (Double(gy) + 1) * ys > box.centerY - extentY && Double(gy) * ys < box.centerY + extentY
+                            let meetsX =
+                                (Double(gx) + 1) * xs > box.centerX - extentX && Double(gx) * xs < box.centerX + extentX
+                            let meetsY =
+                                (Double(gy) + 1) * ys > box.centerY - extentY && Double(gy) * ys < box.centerY + extentY
                             if meetsX && meetsY { expected.setSample(grid, gx, gy, after.sample(grid, gx, gy)) }
                         }
                     }
@@ -76,14 +82,18 @@ import TextMirrorCore
     /// grids whose samples are square, so not on the 2x1 chroma of 4:2:2.
     @Test("Twice restores the box at lattice-preserving angles", arguments: PixelFormat.allCases)
     func twiceRestoresAtLatticeAngles(format: PixelFormat) throws {
-        var cases = [PixelBox(centerX: 20, centerY: 14, width: 20, height: 8, angle: 90),
-                     PixelBox(centerX: 20, centerY: 14, width: 24, height: 12, angle: -90),
-                     PixelBox(centerX: 20, centerY: 14, width: 8, height: 16, angle: 270)]
+        var cases = [
+            PixelBox(centerX: 20, centerY: 14, width: 20, height: 8, angle: 90),
+            PixelBox(centerX: 20, centerY: 14, width: 24, height: 12, angle: -90),
+            PixelBox(centerX: 20, centerY: 14, width: 8, height: 16, angle: 270)
+        ]
         if TestLayout(format).grids.allSatisfy({ $0.xSub == $0.ySub }) {
             // Centre on whole pixels with cx - cy even: then a diagonal reflection or a half
             // turn takes luma centres (n + 0.5) and 2x2 chroma centres (odd n) onto their own kind.
-            cases += [PixelBox(centerX: 20, centerY: 14, width: 24, height: 10, angle: 45),
-                      PixelBox(centerX: 20, centerY: 14, width: 12, height: 12, angle: 135)]
+            cases += [
+                PixelBox(centerX: 20, centerY: 14, width: 24, height: 10, angle: 45),
+                PixelBox(centerX: 20, centerY: 14, width: 12, height: 12, angle: 135)
+            ]
         }
         for box in cases {
             for flip in Flip.allCases {
@@ -102,8 +112,9 @@ import TextMirrorCore
                     }
                 }
                 #expect(inside > 50)
-                #expect(Double(restored) >= 0.99 * Double(inside),
-                        "\(format) \(flip) \(box): \(restored) of \(inside) samples restored")
+                #expect(
+                    Double(restored) >= 0.99 * Double(inside),
+                    "\(format) \(flip) \(box): \(restored) of \(inside) samples restored")
             }
         }
     }
@@ -112,8 +123,9 @@ import TextMirrorCore
     /// every sample whose nearest reflected partner reflects back onto it, and mirroring twice
     /// never moves a sample well inside the box by more than one pixel. Checked on RGBA, whose
     /// samples are written as their own coordinates.
-    @Test("Twice restores mutual pairs exactly and all else to within a pixel",
-          arguments: angles, Flip.allCases)
+    @Test(
+        "Twice restores mutual pairs exactly and all else to within a pixel",
+        arguments: angles, Flip.allCases)
     func twiceRestoresNearlyAtAnyAngle(angle: Double, flip: Flip) throws {
         let original = TestFrame(.rgba, width: Self.width, height: Self.height)
         let grid = original.layout.grids[0]
@@ -139,13 +151,16 @@ import TextMirrorCore
                     let value = twice.sample(grid, x, y)
                     let (ox, oy) = (Int(value[0]), Int(value[1]))
                     if let q = nearest(x, y), reference.depth(Double(q.0) + 0.5, Double(q.1) + 0.5) > 1e-6,
-                       let back = nearest(q.0, q.1), back == (x, y) {
+                        let back = nearest(q.0, q.1), back == (x, y)
+                    {
                         mutual += 1
-                        #expect((ox, oy) == (x, y), "\(flip) \(box): mutual pair (\(x),\(y)) came back from (\(ox),\(oy))")
+                        #expect(
+                            (ox, oy) == (x, y), "\(flip) \(box): mutual pair (\(x),\(y)) came back from (\(ox),\(oy))")
                     }
                     if depth > 1, let q = nearest(x, y), nearest(q.0, q.1) != nil {
-                        #expect(abs(ox - x) <= 1 && abs(oy - y) <= 1,
-                                "\(flip) \(box): (\(x),\(y)) came back from (\(ox),\(oy))")
+                        #expect(
+                            abs(ox - x) <= 1 && abs(oy - y) <= 1,
+                            "\(flip) \(box): (\(x),\(y)) came back from (\(ox),\(oy))")
                     }
                 }
             }
@@ -176,8 +191,9 @@ import TextMirrorCore
     /// and 25.5): which edge columns count as inside then hangs on rounding, and the
     /// axis-aligned box rounds its edges, so only samples clear of the edge must agree. The top
     /// and bottom edges (y 4 and 24) stay even, since they set the axis of the vertical mirror.
-    @Test("A quarter-turned box with edges on sample centres agrees away from its edges",
-          arguments: PixelFormat.allCases)
+    @Test(
+        "A quarter-turned box with edges on sample centres agrees away from its edges",
+        arguments: PixelFormat.allCases)
     func quarterTurnSwapsAxesAwayFromEdges(format: PixelFormat) throws {
         let turned = PixelBox(centerX: 21, centerY: 14, width: 20, height: 9, angle: 90)
         let footprint = PixelBox(centerX: 21, centerY: 14, width: 9, height: 20)
@@ -222,15 +238,17 @@ import TextMirrorCore
 
     @Test("Degenerate rotated boxes change nothing", arguments: PixelFormat.allCases)
     func degenerateRotatedBoxes(format: PixelFormat) throws {
-        let boxes = [PixelBox(centerX: 20, centerY: 14, width: 0, height: 10, angle: 30),
-                     PixelBox(centerX: 20, centerY: 14, width: 10, height: -3, angle: 30),
-                     PixelBox(centerX: .nan, centerY: 14, width: 10, height: 10, angle: 30),
-                     PixelBox(centerX: -50, centerY: -50, width: 10, height: 10, angle: 30),
-                     PixelBox(centerX: 100, centerY: 14, width: 10, height: 10, angle: 60),
-                     // No rotation can be worked out from these; they must be skipped, not trap.
-                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .nan),
-                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .infinity),
-                     PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: -.infinity)]
+        let boxes = [
+            PixelBox(centerX: 20, centerY: 14, width: 0, height: 10, angle: 30),
+            PixelBox(centerX: 20, centerY: 14, width: 10, height: -3, angle: 30),
+            PixelBox(centerX: .nan, centerY: 14, width: 10, height: 10, angle: 30),
+            PixelBox(centerX: -50, centerY: -50, width: 10, height: 10, angle: 30),
+            PixelBox(centerX: 100, centerY: 14, width: 10, height: 10, angle: 60),
+            // No rotation can be worked out from these; they must be skipped, not trap.
+            PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .nan),
+            PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: .infinity),
+            PixelBox(centerX: 20, centerY: 14, width: 10, height: 10, angle: -.infinity)
+        ]
         let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 2)
         for flip in Flip.allCases {
             let difference = try Self.mirrored(frame, boxes, flip: flip).difference(from: frame)

@@ -53,9 +53,11 @@ import Testing
                 let start = misalignment + guardBytes
                 let before = memory
                 memory.withUnsafeMutableBytes { kernel($0.baseAddress! + start, units) }
-                let expected = Array(before[..<start])
-                    + Self.reference(Array(before[start..<(start + rowBytes)]), unitBytes: plane.unitBytes,
-                                     lumaOffset: plane.macropixelLumaOffset)
+                let expected =
+                    Array(before[..<start])
+                    + Self.reference(
+                        Array(before[start..<(start + rowBytes)]), unitBytes: plane.unitBytes,
+                        lumaOffset: plane.macropixelLumaOffset)
                     + Array(before[(start + rowBytes)...])
                 #expect(memory == expected, "\(name): \(units) units at misalignment \(misalignment)")
             }

@@ -18,7 +18,7 @@ import Testing
         ("wider than the frame", PixelBox(centerX: 30, centerY: 16, width: 90, height: 7)),
         ("larger than the frame", PixelBox(centerX: 30, centerY: 16, width: 90, height: 60)),
         ("turned 12°", PixelBox(centerX: 30.5, centerY: 16.5, width: 36, height: 10, angle: 12)),
-        ("turned -30° at the edge", PixelBox(centerX: 8, centerY: 25, width: 30, height: 8, angle: -30)),
+        ("turned -30° at the edge", PixelBox(centerX: 8, centerY: 25, width: 30, height: 8, angle: -30))
     ]
 
     /// Luma-pixel position of a grid sample's centre.
@@ -67,7 +67,8 @@ import Testing
             // Padded rows: the guards and padding bytes must come out equal too.
             let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 7, seed: 5)
             Self.paint(frame) { grid, byte, x, y in
-                Self.stroke(box, x, y) ? patternByte(9, UInt64(grid), UInt64(y * 64), UInt64(x * 8) + UInt64(byte))
+                Self.stroke(box, x, y)
+                    ? patternByte(9, UInt64(grid), UInt64(y * 64), UInt64(x * 8) + UInt64(byte))
                     : UInt8(60 + 37 * grid + 23 * byte)
             }
             let plain = try Self.mirrored(frame, box, flip: flip, seamless: false)
@@ -81,8 +82,10 @@ import Testing
     /// channel of one grid: for each sample just inside and its neighbour just outside, the
     /// square of how much more (or less) they differ than they did `before` (the ramp's own
     /// slope is no seam).
-    static func addedBorderEnergy(_ after: TestFrame, _ before: TestFrame, grid: TestLayout.Grid, channel: Int,
-                                  rect: PixelRect) -> Double {
+    static func addedBorderEnergy(
+        _ after: TestFrame, _ before: TestFrame, grid: TestLayout.Grid, channel: Int,
+        rect: PixelRect
+    ) -> Double {
         let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
         let gy0 = rect.y0 / grid.ySub, gy1 = (rect.y1 + grid.ySub - 1) / grid.ySub
         func step(_ a: (Int, Int), _ b: (Int, Int)) -> Double {
@@ -103,22 +106,29 @@ import Testing
         let box = PixelBox(centerX: 30.5, centerY: 16.5, width: 37, height: 13)
         func ramp(_ x: Double, _ y: Double) -> Double { 40 + 2.5 * x + 0.6 * y }
         // Strokes keep 2 px from the border, so the border compares background with background.
-        func ink(_ x: Double, _ y: Double) -> Bool { Int(x.rounded(.down)) % 5 == 1 && Self.inside(box, x, y, margin: 2) }
+        func ink(_ x: Double, _ y: Double) -> Bool {
+            Int(x.rounded(.down)) % 5 == 1 && Self.inside(box, x, y, margin: 2)
+        }
         let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
         Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(ramp(x, y).rounded()) }
         let plain = try Self.mirrored(frame, box, flip: flip, seamless: false)
         let seamless = try Self.mirrored(frame, box, flip: flip, seamless: true)
 
         let mirror = try FrameMirror(format: format, width: Self.width, height: Self.height)
-        let rects = try #require(box.mirrorRects(layout: mirror.layout, frameWidth: Self.width, frameHeight: Self.height))
+        let rects = try #require(
+            box.mirrorRects(layout: mirror.layout, frameWidth: Self.width, frameHeight: Self.height))
         for (gi, grid) in frame.layout.grids.enumerated() {
             let rect = try #require(rects[mirror.layout.planes.firstIndex { $0.index == grid.plane }!])
             for channel in 0..<frame.channels(grid) {
                 let before = Self.addedBorderEnergy(plain, frame, grid: grid, channel: channel, rect: rect)
                 let after = Self.addedBorderEnergy(seamless, frame, grid: grid, channel: channel, rect: rect)
                 // A vertical flip only meets the 0.6-level slope across 13 rows.
-                #expect(before > (flip == .vertical ? 500 : 10_000), "\(format) \(flip) grid \(gi) channel \(channel): \(before)")
-                #expect(after < before / 20, "\(format) \(flip) grid \(gi) channel \(channel): \(after) against plain \(before)")
+                #expect(
+                    before > (flip == .vertical ? 500 : 10_000),
+                    "\(format) \(flip) grid \(gi) channel \(channel): \(before)")
+                #expect(
+                    after < before / 20,
+                    "\(format) \(flip) grid \(gi) channel \(channel): \(after) against plain \(before)")
                 // Every sample of the rect: the plain mirror's sample moved onto the ramp. Ink stays
                 // ink (far below the ramp), background is the ramp at its new place.
                 let gx0 = rect.x0 / grid.xSub, gx1 = (rect.x1 + grid.xSub - 1) / grid.xSub
@@ -130,8 +140,9 @@ import Testing
                         if moved == 10 {
                             #expect(out < ramp(x, y) - 40, "\(format) \(flip) ink at (\(gx), \(gy)) grid \(gi)")
                         } else {
-                            #expect(abs(out - ramp(x, y)) <= 2.5,
-                                    "\(format) \(flip) background at (\(gx), \(gy)) grid \(gi): \(out), ramp \(ramp(x, y))")
+                            #expect(
+                                abs(out - ramp(x, y)) <= 2.5,
+                                "\(format) \(flip) background at (\(gx), \(gy)) grid \(gi): \(out), ramp \(ramp(x, y))")
                         }
                     }
                 }
@@ -154,7 +165,9 @@ import Testing
     /// Boxes whose ring is partly or wholly outside the frame, and rotated boxes, on the ramp:
     /// no sample inside the box strays from the ramp by more than the plain mirror puts there,
     /// and the border steps shrink.
-    @Test("Boxes at the frame's edges and rotated boxes follow the ramp", arguments: [PixelFormat.gray8, .i420, .nv12, .yuy2, .rgba, .rgb, .gray16be, .i420_10le, .i422_12be])
+    @Test(
+        "Boxes at the frame's edges and rotated boxes follow the ramp",
+        arguments: [PixelFormat.gray8, .i420, .nv12, .yuy2, .rgba, .rgb, .gray16be, .i420_10le, .i422_12be])
     func edgesAndRotatedBoxes(format: PixelFormat) throws {
         func ramp(_ x: Double, _ y: Double) -> Double { 30 + 2.5 * x + 1.5 * y }
         let frame = TestFrame(format, width: Self.width, height: Self.height)
@@ -215,7 +228,9 @@ import Testing
             for _ in 0..<50 {
                 var values = (0..<count).map { _ in UInt8.random(in: 0...(count > 10 ? 255 : 3), using: &rng) }
                 let sorted = values.sorted()
-                let expected = count % 2 == 1 ? Float(sorted[count / 2])
+                let expected =
+                    count % 2 == 1
+                    ? Float(sorted[count / 2])
                     : (Float(sorted[count / 2 - 1]) + Float(sorted[count / 2])) / 2
                 let got = values.withUnsafeMutableBufferPointer { RingBackground.median($0.baseAddress!, count: count) }
                 #expect(got == expected, "\(count) values")
@@ -247,7 +262,8 @@ import Testing
             values.withUnsafeBufferPointer { v in
                 starts.withUnsafeBufferPointer { s in
                     out.withUnsafeMutableBufferPointer {
-                        SegmentMedians.medians(of: v.baseAddress!, starts: s.baseAddress!, count: s.count, into: $0.baseAddress!)
+                        SegmentMedians.medians(
+                            of: v.baseAddress!, starts: s.baseAddress!, count: s.count, into: $0.baseAddress!)
                     }
                 }
             }

@@ -13,8 +13,9 @@ struct CTCDecoderTests {
 
     @Test func mergesRepeatsAndDropsBlanks() {
         // a a _ a b b _ _ é  ->  "aabé": a blank between two a's keeps both.
-        let (text, score) = decoder.decode(classes: [1, 1, 0, 1, 2, 2, 0, 0, 3],
-                                           probabilities: [0.9, 0.1, 0.5, 0.7, 0.8, 0.2, 0.5, 0.5, 0.6])
+        let (text, score) = decoder.decode(
+            classes: [1, 1, 0, 1, 2, 2, 0, 0, 3],
+            probabilities: [0.9, 0.1, 0.5, 0.7, 0.8, 0.2, 0.5, 0.5, 0.6])
         #expect(text == "aabé")
         // The probability of each character's first step: 0.9, 0.7, 0.8, 0.6.
         #expect(abs(score - 0.75) < 1e-6)

@@ -24,9 +24,12 @@ struct LineCropTests {
         }
         func crop(_ box: PixelBox, mirrored: Bool = false) -> LineCrop? {
             bytes.withUnsafeMutableBytes { raw in
-                LineCrop(box, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
-                                              strides: [width * 4]),
-                         format: .rgba, height: 48, maxWidth: 1024, mirrored: mirrored)
+                LineCrop(
+                    box,
+                    in: FrameBuffer(
+                        width: width, height: height, planes: [raw.baseAddress!],
+                        strides: [width * 4]),
+                    format: .rgba, height: 48, maxWidth: 1024, mirrored: mirrored)
             }
         }
     }
@@ -38,8 +41,10 @@ struct LineCropTests {
 
     @Test func mirroredIsTheSameBytesAsCuttingMirrored() throws {
         let frame = HalvesFrame(width: 400, height: 200)
-        for box in [PixelBox(centerX: 190.3, centerY: 97.6, width: 171, height: 33, angle: 7),
-                    PixelBox(centerX: 20, centerY: 100, width: 90, height: 21)] {
+        for box in [
+            PixelBox(centerX: 190.3, centerY: 97.6, width: 171, height: 33, angle: 7),
+            PixelBox(centerX: 20, centerY: 100, width: 90, height: 21)
+        ] {
             let crop = try #require(frame.crop(box)), cut = try #require(frame.crop(box, mirrored: true))
             #expect(crop.mirrored() == cut)
         }
@@ -61,8 +66,10 @@ struct LineCropTests {
         let crop = try #require(frame.crop(PixelBox(centerX: 200, centerY: 100, width: 200, height: 40)))
         #expect(Self.pixel(crop, 5, 24) == (255, 0, 0))
         #expect(Self.pixel(crop, crop.width - 6, 24) == (0, 0, 255))
-        let mirrored = try #require(frame.crop(PixelBox(centerX: 200, centerY: 100, width: 200, height: 40),
-                                               mirrored: true))
+        let mirrored = try #require(
+            frame.crop(
+                PixelBox(centerX: 200, centerY: 100, width: 200, height: 40),
+                mirrored: true))
         #expect(Self.pixel(mirrored, 5, 24) == (0, 0, 255))
         #expect(Self.pixel(mirrored, mirrored.width - 6, 24) == (255, 0, 0))
     }
@@ -90,11 +97,13 @@ struct LineCropTests {
         let crop = y.withUnsafeMutableBytes { yp in
             u.withUnsafeMutableBytes { up in
                 v.withUnsafeMutableBytes { vp in
-                    LineCrop(PixelBox(centerX: 32, centerY: 16, width: 40, height: 10),
-                             in: FrameBuffer(width: width, height: height,
-                                             planes: [yp.baseAddress!, up.baseAddress!, vp.baseAddress!],
-                                             strides: [width, width / 2, width / 2]),
-                             format: .i420, height: 48, maxWidth: 1024)
+                    LineCrop(
+                        PixelBox(centerX: 32, centerY: 16, width: 40, height: 10),
+                        in: FrameBuffer(
+                            width: width, height: height,
+                            planes: [yp.baseAddress!, up.baseAddress!, vp.baseAddress!],
+                            strides: [width, width / 2, width / 2]),
+                        format: .i420, height: 48, maxWidth: 1024)
                 }
             }
         }
@@ -111,9 +120,12 @@ struct LineCropTests {
 
     /// The same levels in 10 to 16 bits (in the samples' top bits, either byte order) and in
     /// 8 bits give the same crop: the sampler reads a wider sample's 8 most significant bits.
-    @Test("A line in 10 to 16 bits reads as the same line in 8 bits",
-          arguments: [(PixelFormat.i420_10le, PixelFormat.i420), (.i420_12be, .i420), (.y444_10be, .y444),
-                      (.gray16le, .gray8), (.gray16be, .gray8)] as [(PixelFormat, PixelFormat)])
+    @Test(
+        "A line in 10 to 16 bits reads as the same line in 8 bits",
+        arguments: [
+            (PixelFormat.i420_10le, PixelFormat.i420), (.i420_12be, .i420), (.y444_10be, .y444),
+            (.gray16le, .gray8), (.gray16be, .gray8)
+        ] as [(PixelFormat, PixelFormat)])
     func wideSamplesReadLikeBytes(wide: PixelFormat, narrow: PixelFormat) throws {
         let frames = [wide, narrow].map { TestFrame($0, width: 64, height: 40, padding: 6) }
         for frame in frames {

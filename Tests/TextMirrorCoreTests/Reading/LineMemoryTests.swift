@@ -6,8 +6,10 @@ import TextMirrorCore
     static let other = PixelBox(centerX: 200, centerY: 150, width: 200, height: 40)
 
     /// One detection: the values of `boxes`, and the indices learnt (each learnt as `value`).
-    static func detect(_ memory: LineMemory<Int>, _ boxes: [PixelBox], renewAfter: Int = 3,
-                       value: Int = 1) -> (values: [Int?], learnt: [Int]) {
+    static func detect(
+        _ memory: LineMemory<Int>, _ boxes: [PixelBox], renewAfter: Int = 3,
+        value: Int = 1
+    ) -> (values: [Int?], learnt: [Int]) {
         var learnt: [Int] = []
         let values = memory.values(for: boxes, renewAfter: renewAfter) { i, _ in
             learnt.append(i)

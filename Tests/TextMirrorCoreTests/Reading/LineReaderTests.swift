@@ -49,9 +49,12 @@ struct LineReaderTests {
 
         func read(_ reader: LineReader, _ boxes: [TextBox], _ policy: LineReader.Policy) -> [TextBox] {
             bytes.withUnsafeMutableBytes { raw in
-                reader.read(boxes, in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!],
-                                                   strides: [width * 4]),
-                            format: .rgba, policy: policy)
+                reader.read(
+                    boxes,
+                    in: FrameBuffer(
+                        width: width, height: height, planes: [raw.baseAddress!],
+                        strides: [width * 4]),
+                    format: .rgba, policy: policy)
             }
         }
     }
@@ -67,7 +70,10 @@ struct LineReaderTests {
     @Test func verifyDropsBoxesWithoutCharacters() {
         let scene = Scene(), reader = LineReader(recognizer: ColourRecognizer())
         let all = [Scene.normal, Scene.mirrored, Scene.texture]
-        #expect(scene.read(reader, all, LineReader.Policy(verify: true)).map(\.box) == [Scene.normal.box, Scene.mirrored.box])
+        #expect(
+            scene.read(reader, all, LineReader.Policy(verify: true)).map(\.box) == [
+                Scene.normal.box, Scene.mirrored.box
+            ])
         reader.reset()
         let unverified = scene.read(reader, all, LineReader.Policy(verify: false, orientation: .normal))
         #expect(unverified.map(\.box) == [Scene.normal.box, Scene.texture.box])
@@ -75,17 +81,20 @@ struct LineReaderTests {
 
     @Test func orientationPicksWhichLinesTurn() {
         let scene = Scene(), all = [Scene.normal, Scene.mirrored, Scene.texture]
-        let normal = scene.read(LineReader(recognizer: ColourRecognizer()), all, LineReader.Policy(orientation: .normal))
+        let normal = scene.read(
+            LineReader(recognizer: ColourRecognizer()), all, LineReader.Policy(orientation: .normal))
         #expect(normal.map(\.box) == [Scene.normal.box])
-        let mirrored = scene.read(LineReader(recognizer: ColourRecognizer()), all,
-                                  LineReader.Policy(orientation: .mirrored))
+        let mirrored = scene.read(
+            LineReader(recognizer: ColourRecognizer()), all,
+            LineReader.Policy(orientation: .mirrored))
         #expect(mirrored.map(\.box) == [Scene.mirrored.box])
     }
 
     @Test func nothingIsReadWhenNothingDependsOnIt() {
         let scene = Scene(), recognizer = ColourRecognizer()
         let boxes = [Scene.normal, Scene.texture]
-        let read = scene.read(LineReader(recognizer: recognizer), boxes, LineReader.Policy(verify: false, orientation: .any))
+        let read = scene.read(
+            LineReader(recognizer: recognizer), boxes, LineReader.Policy(verify: false, orientation: .any))
         #expect(read == boxes)
         #expect(recognizer.reads.load(ordering: .relaxed) == 0)
     }
@@ -153,8 +162,10 @@ struct LineReaderTests {
         let scene = Scene(), reader = LineReader(recognizer: Failing())
         var messages: [String] = []
         let kept = scene.bytes.withUnsafeMutableBytes { raw in
-            reader.read([Scene.normal], in: FrameBuffer(width: 400, height: 300, planes: [raw.baseAddress!], strides: [1600]),
-                        format: .rgba, policy: LineReader.Policy()) { messages.append($0) }
+            reader.read(
+                [Scene.normal], in: FrameBuffer(width: 400, height: 300, planes: [raw.baseAddress!], strides: [1600]),
+                format: .rgba, policy: LineReader.Policy()
+            ) { messages.append($0) }
         }
         #expect(kept.isEmpty)
         #expect(messages.count == 1 && messages[0].contains("text recognition failed"))

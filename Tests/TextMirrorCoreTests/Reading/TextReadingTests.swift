@@ -12,7 +12,7 @@ import TextMirrorCore
         (" 3 ", TextReading.minimumLoneScore - 0.01, false),
         // Nothing but spaces is nothing.
         ("  ", 0.99, false),
-        ("", 0, false),
+        ("", 0, false)
     ])
     func foundTextNeedsMoreCertaintyFromFewerCharacters(_ text: String, _ score: Double, _ found: Bool) {
         #expect(TextReading(text: text, score: score, mirrored: false).foundText == found)

@@ -77,10 +77,12 @@ import TextMirrorCore
 
     /// Characters the mutations draw from: the grammar's own, whitespace of several kinds, and
     /// what a user or a bad tool could type (letters Double() knows, Unicode, control codes).
-    static let alphabet: [String] = ["0", "1", "5", "9", ".", ",", ";", "-", "+", "e", "E", " ", "\t", "\n",
-                                     "\r\n", "\u{A0}", "\u{2003}", "x", "p", "inf", "nan", "0x", "_", "é",
-                                     "\u{301}", "🙂", "\u{0}", "\u{7F}", "١", "٫", "e999", "1e-999", "16", "17",
-                                     "360000", "360001"]
+    static let alphabet: [String] = [
+        "0", "1", "5", "9", ".", ",", ";", "-", "+", "e", "E", " ", "\t", "\n",
+        "\r\n", "\u{A0}", "\u{2003}", "x", "p", "inf", "nan", "0x", "_", "é",
+        "\u{301}", "🙂", "\u{0}", "\u{7F}", "١", "٫", "e999", "1e-999", "16", "17",
+        "360000", "360001"
+    ]
 
     static func number(_ rng: inout SplitMix64) -> String {
         var s = rng.chance(15) ? rng.pick(["+", "-"]) : ""
@@ -129,11 +131,14 @@ import TextMirrorCore
     /// What the first fuzz runs found: Double() also reads hexadecimal, and stops at a NUL (it
     /// goes through a C string), so these were accepted. They must be refused, saying which
     /// number is wrong.
-    @Test("Hexadecimal numbers and embedded NULs are refused",
-          arguments: ["0x1p-1,0,1,1", "0,0x.8,1,1", "0,0,0x1,1", "0,0,1,1,0X10", "0.\u{0}junk,0,1,1", "0,0,1\u{0}5,1"])
+    @Test(
+        "Hexadecimal numbers and embedded NULs are refused",
+        arguments: ["0x1p-1,0,1,1", "0,0x.8,1,1", "0,0,0x1,1", "0,0,1,1,0X10", "0.\u{0}junk,0,1,1", "0,0,1\u{0}5,1"])
     func foundByFuzzing(spec: String) {
         let error = #expect(throws: RegionSpec.ParseError.self) { try RegionSpec.parse(spec) }
-        #expect(error?.description.contains("is not a number") == true, "\(spec.debugDescription): \(error?.description ?? "accepted")")
+        #expect(
+            error?.description.contains("is not a number") == true,
+            "\(spec.debugDescription): \(error?.description ?? "accepted")")
         #expect(Reference.parse(spec) == nil)
     }
 
@@ -151,27 +156,42 @@ import TextMirrorCore
             }
             tried += 1
             let expected = Reference.parse(spec)
-            let result = Result<[MirrorRegion], RegionSpec.ParseError> { () throws(RegionSpec.ParseError) in try RegionSpec.parse(spec) }
+            let result = Result<[MirrorRegion], RegionSpec.ParseError> { () throws(RegionSpec.ParseError) in
+                try RegionSpec.parse(spec)
+            }
             switch (result, expected) {
             case (.success(let regions), .some(let reference)):
                 accepted += 1
                 let values = regions.map { [$0.x, $0.y, $0.width, $0.height] + ($0.angle == 0 ? [] : [$0.angle]) }
-                let referenceValues = reference.map { $0.values.count == 5 && $0.values[4] == 0 ? Array($0.values.prefix(4)) : $0.values }
+                let referenceValues = reference.map {
+                    $0.values.count == 5 && $0.values[4] == 0 ? Array($0.values.prefix(4)) : $0.values
+                }
                 if values != referenceValues {
                     mismatches += 1
-                    if mismatches <= 5 { Issue.record("\(budget.repeatHint): \(spec.debugDescription) gave \(values), reference \(referenceValues)") }
+                    if mismatches <= 5 {
+                        Issue.record(
+                            "\(budget.repeatHint): \(spec.debugDescription) gave \(values), reference \(referenceValues)"
+                        )
+                    }
                 }
             case (.failure(let error), .none):
                 if !error.description.hasPrefix("region ") {
                     mismatches += 1
-                    if mismatches <= 5 { Issue.record("\(budget.repeatHint): \(spec.debugDescription) refused with \"\(error)\"") }
+                    if mismatches <= 5 {
+                        Issue.record("\(budget.repeatHint): \(spec.debugDescription) refused with \"\(error)\"")
+                    }
                 }
             case (.success, .none):
                 mismatches += 1
-                if mismatches <= 5 { Issue.record("\(budget.repeatHint): \(spec.debugDescription) accepted, the grammar refuses it") }
+                if mismatches <= 5 {
+                    Issue.record("\(budget.repeatHint): \(spec.debugDescription) accepted, the grammar refuses it")
+                }
             case (.failure(let error), .some):
                 mismatches += 1
-                if mismatches <= 5 { Issue.record("\(budget.repeatHint): \(spec.debugDescription) refused (\(error)), the grammar accepts it") }
+                if mismatches <= 5 {
+                    Issue.record(
+                        "\(budget.repeatHint): \(spec.debugDescription) refused (\(error)), the grammar accepts it")
+                }
             }
         }
         #expect(mismatches == 0, "\(mismatches) mismatches in \(tried) specs, \(budget.repeatHint)")

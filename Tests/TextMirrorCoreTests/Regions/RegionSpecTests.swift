@@ -4,10 +4,11 @@ import TextMirrorCore
 @Suite struct RegionSpecTests {
     @Test func parsesRegionsWithAndWithoutAngle() throws {
         let regions = try RegionSpec.parse("0.1,0.2,0.3,0.4; 0.5,0.5,0.25,0.25,30;")
-        #expect(regions == [
-            MirrorRegion(x: 0.1, y: 0.2, width: 0.3, height: 0.4),
-            MirrorRegion(x: 0.5, y: 0.5, width: 0.25, height: 0.25, angle: 30),
-        ])
+        #expect(
+            regions == [
+                MirrorRegion(x: 0.1, y: 0.2, width: 0.3, height: 0.4),
+                MirrorRegion(x: 0.5, y: 0.5, width: 0.25, height: 0.25, angle: 30)
+            ])
     }
 
     @Test func emptySpecMeansNoRegions() throws {
@@ -24,11 +25,14 @@ import TextMirrorCore
         ("0,0,1,1,-45", [MirrorRegion(x: 0, y: 0, width: 1, height: 1, angle: -45)]),
         ("0,0,1,1,0", [MirrorRegion(x: 0, y: 0, width: 1, height: 1)]),
         ("-16,16,16,16", [MirrorRegion(x: -16, y: 16, width: 16, height: 16)]),
-        ("0,0,0.5,0.5;0.5,0.5,0.5,0.5,90;0.25,0,0.1,1", [
-            MirrorRegion(x: 0, y: 0, width: 0.5, height: 0.5),
-            MirrorRegion(x: 0.5, y: 0.5, width: 0.5, height: 0.5, angle: 90),
-            MirrorRegion(x: 0.25, y: 0, width: 0.1, height: 1),
-        ]),
+        (
+            "0,0,0.5,0.5;0.5,0.5,0.5,0.5,90;0.25,0,0.1,1",
+            [
+                MirrorRegion(x: 0, y: 0, width: 0.5, height: 0.5),
+                MirrorRegion(x: 0.5, y: 0.5, width: 0.5, height: 0.5, angle: 90),
+                MirrorRegion(x: 0.25, y: 0, width: 0.1, height: 1)
+            ]
+        )
     ]
 
     @Test(arguments: zip(good.map(\.0), good.map(\.1)))
@@ -57,7 +61,7 @@ import TextMirrorCore
         ("0,0,1,1,400000", ["region 1", "angle 400000.0 is out of range", "allowed: -360000 to 360000 degrees"]),
         ("0;0;0", ["region 1", "\"0\" is not a list of numbers", "x,y,w,h"]),
         ("0 0 1 1", ["region 1", "\"0 0 1 1\" is not a list of numbers"]),
-        ("0,0,1,1 x", ["region 1", "h \"1 x\" is not a number"]),
+        ("0,0,1,1 x", ["region 1", "h \"1 x\" is not a number"])
     ]
 
     @Test(arguments: zip(bad.map(\.0), bad.map(\.1)))
@@ -72,12 +76,21 @@ import TextMirrorCore
     /// bad text (a 1 MB value was echoed back whole; "bad" was said to have "1 numbers"; an
     /// angle was "out of range" without the range).
     static let explained: [(String, [String])] = [
-        ("0.1,0.1,0.5,0.5,1000000", ["region 1", "angle 1000000.0 is out of range", "allowed: -360000 to 360000 degrees"]),
-        ("ü", ["region 1 \"ü\" is not a list of numbers", "expected 4 or 5 numbers separated by ','", "e.g. 0.1,0.1,0.3,0.2"]),
+        (
+            "0.1,0.1,0.5,0.5,1000000",
+            ["region 1", "angle 1000000.0 is out of range", "allowed: -360000 to 360000 degrees"]
+        ),
+        (
+            "ü",
+            [
+                "region 1 \"ü\" is not a list of numbers", "expected 4 or 5 numbers separated by ','",
+                "e.g. 0.1,0.1,0.3,0.2"
+            ]
+        ),
         ("bad", ["region 1 \"bad\" is not a list of numbers", "x,y,w,h or x,y,w,h,angle"]),
         ("0,0,1,1,1e999", ["region 1", "angle inf is out of range", "allowed: -360000 to 360000 degrees"]),
         ("1e999,0,1,1", ["region 1", "x=inf is far outside the frame", "allowed: -16 to 16"]),
-        ("0.\u{0}junk,0,1,1", ["region 1", "x \"0.\\u{0}junk\" is not a number"]),
+        ("0.\u{0}junk,0,1,1", ["region 1", "x \"0.\\u{0}junk\" is not a number"])
     ]
 
     @Test(arguments: zip(explained.map(\.0), explained.map(\.1)))
@@ -98,11 +111,14 @@ import TextMirrorCore
     /// A huge bad value is quoted as its beginning and end with its length, wherever it is wrong.
     @Test(arguments: [
         HugeSpec(testDescription: "1 MB of letters", spec: String(repeating: "x", count: 1_000_000)),
-        HugeSpec(testDescription: "an angle of 1 MB of digits and a letter",
-                 spec: "0,0,1,1," + String(repeating: "9", count: 999_999) + "z"),
-        HugeSpec(testDescription: "a region of 500,001 values", spec: "0,0,1,1;" + String(repeating: "1,", count: 500_000)),
-        HugeSpec(testDescription: "an angle of 10^1000000",
-                 spec: "0.1,0.1,0.5,0.5,1" + String(repeating: "0", count: 1_000_000)),
+        HugeSpec(
+            testDescription: "an angle of 1 MB of digits and a letter",
+            spec: "0,0,1,1," + String(repeating: "9", count: 999_999) + "z"),
+        HugeSpec(
+            testDescription: "a region of 500,001 values", spec: "0,0,1,1;" + String(repeating: "1,", count: 500_000)),
+        HugeSpec(
+            testDescription: "an angle of 10^1000000",
+            spec: "0.1,0.1,0.5,0.5,1" + String(repeating: "0", count: 1_000_000))
     ])
     func hugeBadValuesAreQuotedShort(_ huge: HugeSpec) {
         let spec = huge.spec
@@ -125,7 +141,10 @@ import TextMirrorCore
 
     /// The regions' text form reads back to the same regions.
     @Test func descriptionRoundTrips() throws {
-        let regions = [MirrorRegion(x: 0.125, y: -0.5, width: 0.75, height: 2), MirrorRegion(x: 0, y: 0, width: 1, height: 1, angle: 12.5)]
+        let regions = [
+            MirrorRegion(x: 0.125, y: -0.5, width: 0.75, height: 2),
+            MirrorRegion(x: 0, y: 0, width: 1, height: 1, angle: 12.5)
+        ]
         let spec = regions.map(\.description).joined(separator: ";")
         #expect(try RegionSpec.parse(spec) == regions)
     }

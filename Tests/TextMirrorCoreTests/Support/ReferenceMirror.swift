@@ -19,9 +19,10 @@ enum ReferenceMirror {
         let bottom = edge(box.centerY + box.height / 2, height)
         guard left < right, top < bottom else { return nil }
         let h = layout.hGrid, v = layout.vGrid
-        return PixelRect(x0: left - left % h, y0: top - top % v,
-                         x1: min(((right + h - 1) / h) * h, width),
-                         y1: min(((bottom + v - 1) / v) * v, height))
+        return PixelRect(
+            x0: left - left % h, y0: top - top % v,
+            x1: min(((right + h - 1) / h) * h, width),
+            y1: min(((bottom + v - 1) / v) * v, height))
     }
 
     /// `frame` with the samples of every grid inside `rect` reversed, as a new frame.
@@ -51,8 +52,11 @@ enum ReferenceMirror {
     static func mirrored(_ frame: TestFrame, boxes: [PixelBox], flip: Flip) -> TestFrame {
         var current = frame
         for box in boxes {
-            guard let rect = rect(for: box, layout: frame.layout, width: frame.width,
-                                  height: frame.height) else { continue }
+            guard
+                let rect = rect(
+                    for: box, layout: frame.layout, width: frame.width,
+                    height: frame.height)
+            else { continue }
             current = mirrored(current, rect: rect, flip: flip)
         }
         return current
@@ -80,8 +84,8 @@ struct RotatedReference {
     /// The exact reflection of point (x, y) in the box's own axes.
     func reflect(_ x: Double, _ y: Double) -> (Double, Double) {
         let a = box.angle * .pi / 180
-        let (ux, uy) = (cos(a), sin(a))     // width axis
-        let (vx, vy) = (-sin(a), cos(a))    // height axis
+        let (ux, uy) = (cos(a), sin(a))  // width axis
+        let (vx, vy) = (-sin(a), cos(a))  // height axis
         let dx = x - box.centerX, dy = y - box.centerY
         let u = dx * ux + dy * uy, v = dx * vx + dy * vy
         switch flip {
@@ -131,8 +135,10 @@ struct RotatedReference {
                     }
                     if d <= eps || leavesGrid { allowed.append(old) }
                     if !allowed.contains(new) {
-                        found.append(Violation(grid: gi, gx: gx, gy: gy,
-                                               reason: "inside the box but not the reflected sample"))
+                        found.append(
+                            Violation(
+                                grid: gi, gx: gx, gy: gy,
+                                reason: "inside the box but not the reflected sample"))
                     }
                 }
             }

@@ -53,8 +53,9 @@ final class TestFrame {
 
     /// The frame as the mirror sees it. The pointers are valid while `self` is alive.
     var buffer: FrameBuffer {
-        FrameBuffer(width: width, height: height,
-                    planes: storage.map { $0.baseAddress! + Self.guardBytes }, strides: strides)
+        FrameBuffer(
+            width: width, height: height,
+            planes: storage.map { $0.baseAddress! + Self.guardBytes }, strides: strides)
     }
 
     private func index(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int) -> Int {
@@ -87,10 +88,12 @@ final class TestFrame {
     /// Sets the channels of a sample to 8-bit levels (a word gets the level in its top bits).
     func setLevels(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int, _ levels: [UInt8]) {
         guard let word = layout.word else { return setSample(grid, gx, gy, levels) }
-        setSample(grid, gx, gy, levels.flatMap { v -> [UInt8] in
-            let w = Int(v) << (word.depth - 8), low = UInt8(w & 0xFF), high = UInt8(w >> 8)
-            return word.bigEndian ? [high, low] : [low, high]
-        })
+        setSample(
+            grid, gx, gy,
+            levels.flatMap { v -> [UInt8] in
+                let w = Int(v) << (word.depth - 8), low = UInt8(w & 0xFF), high = UInt8(w >> 8)
+                return word.bigEndian ? [high, low] : [low, high]
+            })
     }
 
     /// The used bytes of one row (padding excluded).
@@ -145,7 +148,8 @@ final class TestFrame {
 /// A well-mixed byte for (seed, plane, row, byte index): neighbours and mirrored positions
 /// hardly ever hold equal bytes, so a wrong move shows up.
 func patternByte(_ seed: UInt64, _ plane: UInt64, _ row: UInt64, _ index: UInt64) -> UInt8 {
-    var z = seed &* 0x9E37_79B9_7F4A_7C15 &+ plane &* 0xBF58_476D_1CE4_E5B9
+    var z =
+        seed &* 0x9E37_79B9_7F4A_7C15 &+ plane &* 0xBF58_476D_1CE4_E5B9
         &+ row &* 0x94D0_49BB_1331_11EB &+ index
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

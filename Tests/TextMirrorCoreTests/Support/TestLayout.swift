@@ -50,16 +50,22 @@ struct TestLayout {
         case .y444_10le, .y444_10be, .y444_12le, .y444_12be: grids = planar(1, 1, bytes: 2)
         case .nv12, .nv21:
             // Y plane, then interleaved chroma pairs that move as one sample.
-            grids = [plane(0, 1, 1),
-                     Grid(plane: 1, offset: 0, step: 2, bytes: [0, 1], xSub: 2, ySub: 2)]
+            grids = [
+                plane(0, 1, 1),
+                Grid(plane: 1, offset: 0, step: 2, bytes: [0, 1], xSub: 2, ySub: 2)
+            ]
         case .yuy2, .yvyu:
             // Y0 C Y1 C': luma every 2 bytes from 0; both chroma bytes of a macropixel together.
-            grids = [Grid(plane: 0, offset: 0, step: 2, bytes: [0], xSub: 1, ySub: 1),
-                     Grid(plane: 0, offset: 1, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)]
+            grids = [
+                Grid(plane: 0, offset: 0, step: 2, bytes: [0], xSub: 1, ySub: 1),
+                Grid(plane: 0, offset: 1, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)
+            ]
         case .uyvy:
             // C Y0 C' Y1.
-            grids = [Grid(plane: 0, offset: 1, step: 2, bytes: [0], xSub: 1, ySub: 1),
-                     Grid(plane: 0, offset: 0, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)]
+            grids = [
+                Grid(plane: 0, offset: 1, step: 2, bytes: [0], xSub: 1, ySub: 1),
+                Grid(plane: 0, offset: 0, step: 4, bytes: [0, 2], xSub: 2, ySub: 1)
+            ]
         }
         let name = format.rawValue
         if name.hasSuffix("LE") || name.hasSuffix("BE") {
@@ -81,8 +87,9 @@ struct TestLayout {
             .map { grid -> Int in
                 let columns = grid.columns(width: width)
                 // Whole steps: a UYVY row of odd width still ends with a complete macropixel.
-                return max(grid.offset + (columns - 1) * grid.step + (grid.bytes.max() ?? 0) + 1,
-                           columns * grid.step)
+                return max(
+                    grid.offset + (columns - 1) * grid.step + (grid.bytes.max() ?? 0) + 1,
+                    columns * grid.step)
             }
             .max() ?? 0
     }
@@ -92,7 +99,8 @@ struct TestLayout {
     /// vertical flip may move it with its row. Comparisons ignore it.
     func isPhantomByte(plane: Int, byteInRow: Int, width: Int) -> Bool {
         guard width % 2 == 1, let luma = grids.first, luma.plane == plane, luma.step == 2,
-              grids.count == 2, grids[1].plane == plane else { return false }
+            grids.count == 2, grids[1].plane == plane
+        else { return false }
         return byteInRow == luma.offset + width * luma.step
     }
 

@@ -27,8 +27,9 @@ import TextMirrorCore
         var tracker = BoxTracker()
         tracker.advance(time: 0, motion: nil)
         let detected = PixelBox(centerX: 300, centerY: 200, width: 300, height: 30, angle: -179)
-        tracker.incorporate([TextBox(box: detected, score: 0.9)], detectedAt: 0, now: 0, frameWidth: 1280,
-                            frameHeight: 720, parameters: .init())
+        tracker.incorporate(
+            [TextBox(box: detected, score: 0.9)], detectedAt: 0, now: 0, frameWidth: 1280,
+            frameHeight: 720, parameters: .init())
         #expect(tracker.boxes.map(\.text.box) == [detected.levelled(within: PixelBox.detectorAngleNoise)])
         #expect(tracker.boxes[0].text.box.isAxisAligned)
     }
@@ -42,8 +43,12 @@ import TextMirrorCore
     @Test func twoBoxesOfAKindShareTheOverlapAtItsMiddle() {
         let cut = PixelBox.separated([Self.upper, Self.lower], fitted: [false, false])
         // The overlap is rows 214..<222: both stop at 218.
-        #expect(abs(cut[0].centerY + cut[0].height / 2 - 218) < 1e-9 && abs(cut[0].centerY - cut[0].height / 2 - 178) < 1e-9)
-        #expect(abs(cut[1].centerY - cut[1].height / 2 - 218) < 1e-9 && abs(cut[1].centerY + cut[1].height / 2 - 258) < 1e-9)
+        #expect(
+            abs(cut[0].centerY + cut[0].height / 2 - 218) < 1e-9 && abs(cut[0].centerY - cut[0].height / 2 - 178) < 1e-9
+        )
+        #expect(
+            abs(cut[1].centerY - cut[1].height / 2 - 218) < 1e-9 && abs(cut[1].centerY + cut[1].height / 2 - 258) < 1e-9
+        )
         #expect(cut[0].centerX == 300 && cut[0].width == 400 && cut[1].centerX == 320 && cut[1].width == 380)
         #expect(cut[0].intersectionArea(cut[1]) < 1e-6)
     }
@@ -96,8 +101,9 @@ import TextMirrorCore
     @Test func theTrackersBoxesNeverOverlapAcrossLines() {
         var tracker = BoxTracker()
         tracker.advance(time: 0, motion: nil)
-        tracker.incorporate([TextBox(box: Self.upper, score: 0.9), TextBox(box: Self.lower, score: 0.9, fitted: true)],
-                            detectedAt: 0, now: 0, frameWidth: 1280, frameHeight: 720, parameters: .init())
+        tracker.incorporate(
+            [TextBox(box: Self.upper, score: 0.9), TextBox(box: Self.lower, score: 0.9, fitted: true)],
+            detectedAt: 0, now: 0, frameWidth: 1280, frameHeight: 720, parameters: .init())
         let boxes = tracker.boxes.map(\.text.box)
         #expect(boxes.count == 2 && boxes[0].intersectionArea(boxes[1]) < 1e-6, "\(boxes)")
         #expect(boxes[1] == Self.lower && tracker.boxes[1].text.fitted)
@@ -112,9 +118,11 @@ import TextMirrorCore
         var frame = [UInt8](repeating: 230, count: width * height)
         for (row0, x0) in [(185, 100), (221, 130)] {
             for letter in 0..<50 where letter % 3 != 1 {
-                for y in row0..<(row0 + 30) { for x in (x0 + 8 * letter)..<(x0 + 8 * letter + 3 + letter % 4) {
-                    frame[y * width + x] = 20
-                } }
+                for y in row0..<(row0 + 30) {
+                    for x in (x0 + 8 * letter)..<(x0 + 8 * letter + 3 + letter % 4) {
+                        frame[y * width + x] = 20
+                    }
+                }
             }
         }
         let a = PixelBox(centerX: 299.5, centerY: 200, width: 404, height: 44)
@@ -123,14 +131,17 @@ import TextMirrorCore
             var out = frame
             let mirror = try FrameMirror(format: .gray8, width: width, height: height)
             out.withUnsafeMutableBytes { raw in
-                mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane,
-                              in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width]))
+                mirror.mirror(
+                    boxes, flip: .horizontal, axes: .nearestPerPlane,
+                    in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width]))
             }
             return out
         }
         // Each line alone, mirrored about its own box: what both should come out as.
-        let ideal = try mirrored([PixelBox(centerX: 299.5, centerY: 200, width: 404, height: 30),
-                                  PixelBox(centerX: 329.5, centerY: 236, width: 404, height: 30)])
+        let ideal = try mirrored([
+            PixelBox(centerX: 299.5, centerY: 200, width: 404, height: 30),
+            PixelBox(centerX: 329.5, centerY: 236, width: 404, height: 30)
+        ])
         let asTheyAre = try mirrored([a, b])
         let cut = try mirrored(PixelBox.separated([a, b], fitted: [false, false]))
         func wrong(_ out: [UInt8]) -> Int { zip(out, ideal).filter { $0 != $1 }.count }

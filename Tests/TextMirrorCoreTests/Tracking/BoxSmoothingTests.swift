@@ -9,8 +9,9 @@ import TextMirrorCore
         #expect(abs(b.centerX - 103.5) < 1e-9 && abs(b.centerY - 46.5) < 1e-9)
         #expect(abs(b.width - 207) < 1e-9 && abs(b.height - 23.5) < 1e-9)
         #expect(b.angle == 0 && b.isAxisAligned)
-        #expect(BoxSmoothing.blend(previous: previous, detection: detection, alpha: 1) == detection,
-                "1 disables smoothing")
+        #expect(
+            BoxSmoothing.blend(previous: previous, detection: detection, alpha: 1) == detection,
+            "1 disables smoothing")
     }
 
     @Test func anglesWrapAround() {

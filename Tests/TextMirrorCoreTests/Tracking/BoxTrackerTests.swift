@@ -13,7 +13,8 @@ import Testing
     var parameters = BoxTracker.Parameters(smoothing: 0.35, holdTime: 300)
 
     func incorporate(_ tracker: inout BoxTracker, _ boxes: [TextBox], at time: UInt64, now: UInt64) {
-        tracker.incorporate(boxes, detectedAt: time, now: now, frameWidth: 1280, frameHeight: 720, parameters: parameters)
+        tracker.incorporate(
+            boxes, detectedAt: time, now: now, frameWidth: 1280, frameHeight: 720, parameters: parameters)
     }
 
     /// Advances `frames` frames with no motion and no detection, from frame `start`.
@@ -127,7 +128,8 @@ import Testing
         tracker.advance(time: 0, motion: nil)
         incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
         // The picture pans by 8 px a frame; the box's own measurement says 7.
-        tracker.advance(time: Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [.translation(7, 0)]))
+        tracker.advance(
+            time: Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [.translation(7, 0)]))
         #expect(tracker.boxes[0].text.box.centerX == 307)
         tracker.advance(time: 2 * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [nil]))
         #expect(tracker.boxes[0].text.box.centerX == 315, "no measurement of its own: the picture's motion")
@@ -145,13 +147,15 @@ import Testing
         // A second late detection (frame 2, delivered at 5) of the same line matches the
         // track and lands where the line is now: the blend does not pull the box back.
         for f in 4...5 {
-            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [nil]))
+            tracker.advance(
+                time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(8, 0), regions: [nil]))
         }
         var seen = Self.line
         seen.centerX += 16
         incorporate(&tracker, [Self.text(seen)], at: 2 * Self.frame, now: 5 * Self.frame)
-        #expect(tracker.boxes.count == 1 && abs(tracker.boxes[0].text.box.centerX - 340) < 1e-9,
-                "\(tracker.boxes[0].text.box.centerX)")
+        #expect(
+            tracker.boxes.count == 1 && abs(tracker.boxes[0].text.box.centerX - 340) < 1e-9,
+            "\(tracker.boxes[0].text.box.centerX)")
     }
 
     @Test func detectionOlderThanTheHistoryIsDropped() {
@@ -166,7 +170,8 @@ import Testing
         tracker.advance(time: 0, motion: nil)
         incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
         for f in 1...20 {
-            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-30, 0), regions: [nil]))
+            tracker.advance(
+                time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-30, 0), regions: [nil]))
             tracker.expire(now: UInt64(f) * Self.frame, frameWidth: 1280, frameHeight: 720, parameters: parameters)
         }
         #expect(tracker.boxes.isEmpty, "moved out of the frame")
@@ -180,8 +185,10 @@ import Testing
         // Now the detector splits the line in two halves: one matches the old track, which
         // takes its detection as it is rather than lagging over the other half.
         var left = Self.line, right = Self.line
-        left.width = 110; left.centerX -= 65
-        right.width = 110; right.centerX += 65
+        left.width = 110
+        left.centerX -= 65
+        right.width = 110
+        right.centerX += 65
         tracker.advance(time: Self.frame, motion: nil)
         incorporate(&tracker, [Self.text(left), Self.text(right)], at: Self.frame, now: Self.frame)
         let boxes = tracker.boxes.map(\.text.box).sorted { $0.centerX < $1.centerX }
@@ -283,7 +290,8 @@ extension BoxTrackerTests {
         }
         // Only 50 px of it are left at the left edge: the detector sees a line turned 90°.
         line.centerX = 50 - line.width / 2
-        tracker.advance(time: 3 * Self.frame, motion: FrameMotion(global: .translation(line.centerX - 640, 0), regions: [nil]))
+        tracker.advance(
+            time: 3 * Self.frame, motion: FrameMotion(global: .translation(line.centerX - 640, 0), regions: [nil]))
         let sliver = TextBoxPostprocess.orientedAlongText(PixelBox(centerX: 25, centerY: 300, width: 50, height: 127))
         #expect(abs(sliver.angle) == 90)
         incorporate(&tracker, [Self.text(sliver)], at: 3 * Self.frame, now: 3 * Self.frame)
@@ -318,8 +326,9 @@ extension BoxTrackerTests {
         tracker.advance(time: 0, motion: nil, frameWidth: 1280, frameHeight: 720)
         incorporate(&tracker, [Self.text(Self.enteringPart)], at: 0, now: 0)
         for f in 1...5 {
-            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: [nil]),
-                            frameWidth: 1280, frameHeight: 720)
+            tracker.advance(
+                time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: [nil]),
+                frameWidth: 1280, frameHeight: 720)
         }
         // The line's start moved 40 px left; its box still runs to the edge.
         #expect(tracker.boxes.map(\.text.box) == [PixelBox(centerX: 1120, centerY: 300, width: 320, height: 40)])
@@ -328,8 +337,9 @@ extension BoxTrackerTests {
     @Test func aLateDetectionOfALineComingInReachesTheFrameEdge() {
         var tracker = BoxTracker()
         for f in 0...3 {
-            tracker.advance(time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: []),
-                            frameWidth: 1280, frameHeight: 720)
+            tracker.advance(
+                time: UInt64(f) * Self.frame, motion: FrameMotion(global: .translation(-8, 0), regions: []),
+                frameWidth: 1280, frameHeight: 720)
         }
         // Detected on frame 0, delivered at frame 3: its start is now 24 px further left.
         incorporate(&tracker, [Self.text(Self.enteringPart)], at: 0, now: 3 * Self.frame)
@@ -341,13 +351,17 @@ extension BoxTrackerTests {
         let inside = Self.line
         #expect(BoxTracker.carry(inside, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(inside))
         let leaving = PixelBox(centerX: 100, centerY: 300, width: 200, height: 40)
-        #expect(BoxTracker.carry(leaving, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(leaving),
-                "moving out of view: nothing comes in")
+        #expect(
+            BoxTracker.carry(leaving, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(leaving),
+            "moving out of view: nothing comes in")
         var tilted = Self.enteringPart
         tilted.angle = 5
-        #expect(BoxTracker.carry(tilted, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(tilted),
-                "only boxes with sides along the frame's")
-        #expect(BoxTracker.carry(Self.enteringPart, by: pan, frameWidth: nil, frameHeight: nil) == pan.apply(Self.enteringPart))
+        #expect(
+            BoxTracker.carry(tilted, by: pan, frameWidth: 1280, frameHeight: 720) == pan.apply(tilted),
+            "only boxes with sides along the frame's")
+        #expect(
+            BoxTracker.carry(Self.enteringPart, by: pan, frameWidth: nil, frameHeight: nil)
+                == pan.apply(Self.enteringPart))
     }
 
     @Test func aTurnedLineCutByTheTopEdgeReachesIt() {
@@ -368,7 +382,8 @@ extension BoxTrackerTests {
         #expect(carried == PixelBox(centerX: 1136, centerY: 300, width: 288, height: 127))
         // 20 px short: the line ends there.
         let ended = PixelBox(centerX: 1130, centerY: 300, width: 260, height: 127)
-        #expect(BoxTracker.carry(ended, by: .translation(-8, 0), frameWidth: 1280, frameHeight: 720)
+        #expect(
+            BoxTracker.carry(ended, by: .translation(-8, 0), frameWidth: 1280, frameHeight: 720)
                 == Motion.translation(-8, 0).apply(ended))
     }
 }
@@ -391,8 +406,11 @@ extension BoxTrackerTests {
     }
 
     @Test func piecesJoinWithTheirReadingsInReadingOrder() throws {
-        let left = TextBox(box: Self.private_, score: 0.8, fitted: true, reading: TextReading(text: "Private", score: 0.9, mirrored: false))
-        let right = TextBox(box: Self.hire, score: 0.9, fitted: true, reading: TextReading(text: "Hire", score: 0.8, mirrored: false))
+        let left = TextBox(
+            box: Self.private_, score: 0.8, fitted: true,
+            reading: TextReading(text: "Private", score: 0.9, mirrored: false))
+        let right = TextBox(
+            box: Self.hire, score: 0.9, fitted: true, reading: TextReading(text: "Hire", score: 0.8, mirrored: false))
         let line = try #require(BoxTracker.join(right, left, levelWithin: 3))
         #expect(line.reading == TextReading(text: "Private Hire", score: 0.8, mirrored: false) && line.fitted)
         // Mirror-written, the right piece is read first.

@@ -42,7 +42,7 @@ import TextMirrorCore
     static func pairs(_ motion: Motion, count: Int = 60, outlierEvery: Int = 0, noise: Double = 0) -> [PointPair] {
         var state: UInt64 = 99
         func jitter() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return (Double(state >> 33) / Double(1 << 31) - 0.5) * 2 * noise
         }
         return (0..<count).map { (i: Int) -> PointPair in
@@ -57,17 +57,23 @@ import TextMirrorCore
         }
     }
 
-    @Test("Ignores a third of the pairs going astray", arguments: [
-        MotionFit.Model.translation, .scaleAndTranslation, .similarity,
-    ])
+    @Test(
+        "Ignores a third of the pairs going astray",
+        arguments: [
+            MotionFit.Model.translation, .scaleAndTranslation, .similarity
+        ])
     func robustToOutliers(model: MotionFit.Model) throws {
-        let truth: Motion = model == .translation ? .translation(7.5, -3.25)
-            : model == .scaleAndTranslation ? Motion.scaling(1.03, aboutX: 320, y: 180).then(.translation(-6, 2))
-            : Motion(a: 0.99, b: 0.02, tx: 4, ty: -5)
+        let truth: Motion =
+            model == .translation
+            ? .translation(7.5, -3.25)
+            : model == .scaleAndTranslation
+                ? Motion.scaling(1.03, aboutX: 320, y: 180).then(.translation(-6, 2))
+                : Motion(a: 0.99, b: 0.02, tx: 4, ty: -5)
         let result = try #require(MotionFit(model: model).fit(Self.pairs(truth, outlierEvery: 3, noise: 0.3)))
         for (x, y) in [(0.0, 0.0), (640, 360), (320, 100)] {
             let got = result.motion.apply(x: x, y: y), want = truth.apply(x: x, y: y)
-            #expect(abs(got.x - want.x) < 0.2 && abs(got.y - want.y) < 0.2, "\(model) at (\(x), \(y)): \(result.motion)")
+            #expect(
+                abs(got.x - want.x) < 0.2 && abs(got.y - want.y) < 0.2, "\(model) at (\(x), \(y)): \(result.motion)")
         }
         #expect(result.inliers >= 38 && result.inliers <= 40, "\(result.inliers) inliers of 60 (20 are outliers)")
     }
@@ -88,8 +94,9 @@ import TextMirrorCore
         // error, so the scale stays 1.
         let pairs = (0..<10).map { (i: Int) -> PointPair in
             let column = Double(i % 3), row = Double(i / 3)
-            return PointPair(from: SIMD2<Double>(100 + column, 50 + row),
-                             to: SIMD2<Double>(105 + column * 1.05, 50 + row))
+            return PointPair(
+                from: SIMD2<Double>(100 + column, 50 + row),
+                to: SIMD2<Double>(105 + column * 1.05, 50 + row))
         }
         let result = try #require(MotionFit(model: .scaleAndTranslation).fit(pairs))
         #expect(result.motion.scale == 1)
@@ -106,7 +113,9 @@ import TextMirrorCore
 @Suite struct MotionHistoryTests {
     @Test func accumulatesSinceAFrame() throws {
         var history = MotionHistory(capacity: 4)
-        for (i, dx) in [1.0, 2, 4, 8, 16].enumerated() { history.append(time: UInt64(i * 10), motion: .translation(dx, 0)) }
+        for (i, dx) in [1.0, 2, 4, 8, 16].enumerated() {
+            history.append(time: UInt64(i * 10), motion: .translation(dx, 0))
+        }
         #expect(try #require(history.accumulated(since: 40)) == .identity)
         #expect(try #require(history.accumulated(since: 20)).tx == 24, "frames 30 and 40")
         #expect(history.accumulated(since: 0) == nil, "pushed out of a 4-frame history")

@@ -10,28 +10,34 @@ import TextMirrorTestSupport
 /// Measured on these scenes at 640 (unclip 1.5): every line's ink covered to >= 99.6%, box IoU
 /// with the ink rectangle 0.53-0.90, angles within 2.6 degrees, no false box.
 @Suite(.serialized) struct DetectionQualityTests {
-    private func detect(_ scene: TextScene, _ detector: TextDetector, format: PixelFormat = .rgbx,
-                        thresholds: DetectionThresholds = .init()) throws -> [TextBox] {
+    private func detect(
+        _ scene: TextScene, _ detector: TextDetector, format: PixelFormat = .rgbx,
+        thresholds: DetectionThresholds = .init()
+    ) throws -> [TextBox] {
         var video = scene.video
         if format != .rgbx {
-            video = runElement("videoconvert", input: video,
-                               outputCaps: "video/x-raw,format=\(format.rawValue),width=\(scene.width),"
-                                   + "height=\(scene.height),framerate=30/1",
-                               output: (format, scene.width, scene.height))
+            video = runElement(
+                "videoconvert", input: video,
+                outputCaps: "video/x-raw,format=\(format.rawValue),width=\(scene.width),"
+                    + "height=\(scene.height),framerate=30/1",
+                output: (format, scene.width, scene.height))
         }
         let input = video.withFrameBuffer { detector.prepare($0, layout: FrameLayout(format)) }
         return try detector.detectLines(input, thresholds: thresholds)
     }
 
-    private func expectLinesFound(_ score: SceneScore, coverage: Double, iou: Double, angle: Double,
-                                  _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectLinesFound(
+        _ score: SceneScore, coverage: Double, iou: Double, angle: Double,
+        _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for line in score.lines {
             #expect(line.coverage >= coverage, "\(name): \"\(line.text)\"\n\(score)", sourceLocation: sourceLocation)
             #expect(line.iou >= iou, "\(name): \"\(line.text)\"\n\(score)", sourceLocation: sourceLocation)
             if let best = line.best {
                 let error = PixelBox.normalizedAngle(best.angle - line.inkBox.angle)
-                #expect(abs(error) <= angle, "\(name): \"\(line.text)\" angle off by \(error)\n\(score)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    abs(error) <= angle, "\(name): \"\(line.text)\" angle off by \(error)\n\(score)",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -59,9 +65,11 @@ import TextMirrorTestSupport
         #expect(try detect(picture, detector, thresholds: .init(text: 0.3, box: 0.6)).isEmpty)
     }
 
-    @Test(arguments: [PixelFormat.i420, .yv12, .nv12, .nv21, .yuy2, .uyvy, .yvyu, .ayuv, .y444, .gray8,
-                      .bgrx, .xrgb, .rgb, .gray16le, .gray16be, .i420_10le, .i420_12be, .i422_10be,
-                      .i422_12le, .y444_10le, .y444_12be])
+    @Test(arguments: [
+        PixelFormat.i420, .yv12, .nv12, .nv21, .yuy2, .uyvy, .yvyu, .ayuv, .y444, .gray8,
+        .bgrx, .xrgb, .rgb, .gray16le, .gray16be, .i420_10le, .i420_12be, .i422_10be,
+        .i422_12le, .y444_10le, .y444_12be
+    ])
     func linesAreFoundInEveryFormat(_ format: PixelFormat) throws {
         let detector = try TestModel.detector()
         let picture = Scenes.withText.first { $0.name == "three lines on clutter" }!.build()
@@ -75,8 +83,10 @@ import TextMirrorTestSupport
     @Test(arguments: [320, 480, 960])
     func largerLinesAreFoundAtOtherDetectionSizes(_ detectionSize: Int) throws {
         let detector = try TestModel.detector(detectionSize: detectionSize)
-        for name in ["black sans on white", "white serif bold on dark blue", "large condensed serif",
-                     "line turned 20 degrees"] {
+        for name in [
+            "black sans on white", "white serif bold on dark blue", "large condensed serif",
+            "line turned 20 degrees"
+        ] {
             let picture = Scenes.withText.first { $0.name == name }!.build()
             let score = SceneScore(scene: picture, boxes: try detect(picture, detector).map(\.box))
             expectLinesFound(score, coverage: 0.98, iou: 0.4, angle: 4, "\(name) at \(detectionSize)")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -26,7 +26,9 @@ import TextMirrorTestSupport
         let sizes = list("TEXTMIRROR_REPORT_SIZES", "320,480,640,960").map { Int($0) }
         let ratios = list("TEXTMIRROR_REPORT_RATIOS", "1.2,1.5,1.8")
         let boxThreshold = list("TEXTMIRROR_REPORT_BOX_THRESHOLD", "0.5").first ?? 0.5
-        print("size  ratio  scene                                  lines found  min cover  mean IoU  max angle err  false boxes  spill")
+        print(
+            "size  ratio  scene                                  lines found  min cover  mean IoU  max angle err  false boxes  spill"
+        )
         for size in sizes {
             let detector = try TextDetector(.init(modelPath: path, detectionSize: size))
             for ratio in ratios {
@@ -38,23 +40,29 @@ import TextMirrorTestSupport
                     let kernels = try detector.detectKernels(input, thresholds: .init(text: 0.3, box: boxThreshold))
                     let boxes = TextBoxPostprocess(unclipRatio: ratio).textBoxes(
                         kernels, input: DetectorInputSize(width: input.width, height: input.height),
-                        frameWidth: picture.width, frameHeight: picture.height).map(\.box)
+                        frameWidth: picture.width, frameHeight: picture.height
+                    ).map(\.box)
                     let score = SceneScore(scene: picture, boxes: boxes)
                     let found = score.lines.filter { $0.coverage >= 0.98 }.count
-                    let angle = score.lines.compactMap { line in
-                        line.best.map { abs(PixelBox.normalizedAngle($0.angle - line.inkBox.angle)) }
-                    }.max() ?? 0
+                    let angle =
+                        score.lines.compactMap { line in
+                            line.best.map { abs(PixelBox.normalizedAngle($0.angle - line.inkBox.angle)) }
+                        }.max() ?? 0
                     let iou = score.lines.isEmpty ? 0 : score.lines.map(\.iou).reduce(0, +) / Double(score.lines.count)
                     totals.lines += score.lines.count
                     totals.found += found
                     totals.falseBoxes += score.falsePositives.count
                     let name = scene.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-                    print(String(format: "%4d  %5.2f  ", size, ratio) + name
-                          + String(format: "  %5d/%-5d  %9.3f  %8.2f  %13.1f  %11d  %.4f", found, score.lines.count,
-                                   score.minCoverage, iou, angle, score.falsePositives.count, score.spill))
+                    print(
+                        String(format: "%4d  %5.2f  ", size, ratio) + name
+                            + String(
+                                format: "  %5d/%-5d  %9.3f  %8.2f  %13.1f  %11d  %.4f", found, score.lines.count,
+                                score.minCoverage, iou, angle, score.falsePositives.count, score.spill))
                 }
-                print(String(format: "%4d  %5.2f  TOTAL: %d of %d lines found, %d false boxes", size, ratio,
-                             totals.found, totals.lines, totals.falseBoxes))
+                print(
+                    String(
+                        format: "%4d  %5.2f  TOTAL: %d of %d lines found, %d false boxes", size, ratio,
+                        totals.found, totals.lines, totals.falseBoxes))
             }
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -38,31 +38,38 @@ import TextMirrorTestSupport
                 var video = picture.video
                 var input: DetectionInput?
                 var boxScale: [Double] = [], nearestScale: [Double] = []
-                let nearest = RGBDownscaler(format: .rgbx, frameWidth: picture.width, frameHeight: picture.height,
-                                            outputWidth: detector.inputSize(frameWidth: picture.width, frameHeight: picture.height).width,
-                                            outputHeight: detector.inputSize(frameWidth: picture.width, frameHeight: picture.height).height,
-                                            sampling: .nearest)
+                let nearest = RGBDownscaler(
+                    format: .rgbx, frameWidth: picture.width, frameHeight: picture.height,
+                    outputWidth: detector.inputSize(frameWidth: picture.width, frameHeight: picture.height).width,
+                    outputHeight: detector.inputSize(frameWidth: picture.width, frameHeight: picture.height).height,
+                    sampling: .nearest)
                 for _ in 0..<runs {
-                    boxScale.append(milliseconds {
-                        input = video.withFrameBuffer { detector.prepare($0, layout: FrameLayout(.rgbx)) }
-                    })
+                    boxScale.append(
+                        milliseconds {
+                            input = video.withFrameBuffer { detector.prepare($0, layout: FrameLayout(.rgbx)) }
+                        })
                     nearestScale.append(milliseconds { _ = video.withFrameBuffer { nearest.downscale($0) } })
                 }
                 let prepared = try #require(input)
-                _ = try detector.detectKernels(prepared, thresholds: .init())   // makes the net for this size
+                _ = try detector.detectKernels(prepared, thresholds: .init())  // makes the net for this size
                 var kernels: [DetectorBox] = []
                 var detect: [Double] = [], post: [Double] = []
                 var lines: [TextBox] = []
                 for _ in 0..<runs {
-                    detect.append(try milliseconds { kernels = try detector.detectKernels(prepared, thresholds: .init()) })
-                    post.append(milliseconds {
-                        lines = TextBoxPostprocess().textBoxes(kernels, input: DetectorInputSize(width: prepared.width, height: prepared.height),
-                                                               frameWidth: picture.width, frameHeight: picture.height)
-                    })
+                    detect.append(
+                        try milliseconds { kernels = try detector.detectKernels(prepared, thresholds: .init()) })
+                    post.append(
+                        milliseconds {
+                            lines = TextBoxPostprocess().textBoxes(
+                                kernels, input: DetectorInputSize(width: prepared.width, height: prepared.height),
+                                frameWidth: picture.width, frameHeight: picture.height)
+                        })
                 }
-                print(String(format: "%4d  %3dx%-3d  %7d  %15.1f  %7.3f  %8.2f / %.2f  %6d", size, prepared.width,
-                             prepared.height, threads, median(detect), median(post), median(boxScale),
-                             median(nearestScale), lines.count))
+                print(
+                    String(
+                        format: "%4d  %3dx%-3d  %7d  %15.1f  %7.3f  %8.2f / %.2f  %6d", size, prepared.width,
+                        prepared.height, threads, median(detect), median(post), median(boxScale),
+                        median(nearestScale), lines.count))
             }
         }
     }
@@ -77,12 +84,17 @@ import TextMirrorTestSupport
             }
             var times: [RGBDownscaler.Sampling: [Double]] = [:]
             for sampling in [RGBDownscaler.Sampling.box, .nearest] {
-                let scaler = RGBDownscaler(format: format, frameWidth: 1920, frameHeight: 1080,
-                                           outputWidth: output.width, outputHeight: output.height, sampling: sampling)
-                times[sampling] = (0..<runs).map { _ in milliseconds { _ = frame.withFrameBuffer { scaler.downscale($0) } } }
+                let scaler = RGBDownscaler(
+                    format: format, frameWidth: 1920, frameHeight: 1080,
+                    outputWidth: output.width, outputHeight: output.height, sampling: sampling)
+                times[sampling] = (0..<runs).map { _ in
+                    milliseconds { _ = frame.withFrameBuffer { scaler.downscale($0) } }
+                }
             }
-            print(String(format: "%@  %6.2f / %.2f", format.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
-                         median(times[.box]!), median(times[.nearest]!)))
+            print(
+                String(
+                    format: "%@  %6.2f / %.2f", format.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
+                    median(times[.box]!), median(times[.nearest]!)))
         }
     }
 }

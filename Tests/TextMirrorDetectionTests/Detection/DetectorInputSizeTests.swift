@@ -4,17 +4,17 @@ import TextMirrorCore
 @Suite struct DetectorInputSizeTests {
     @Test(arguments: [
         // frame, long side -> input
-        ((1280, 720), 640, (640, 352)),   // 360 is 11.25 x 32: rounds to 352
+        ((1280, 720), 640, (640, 352)),  // 360 is 11.25 x 32: rounds to 352
         ((1920, 1080), 640, (640, 352)),
-        ((720, 1280), 640, (352, 640)),   // portrait keeps the long side vertical
+        ((720, 1280), 640, (352, 640)),  // portrait keeps the long side vertical
         ((640, 480), 640, (640, 480)),
         ((1920, 1080), 960, (960, 544)),  // 540 -> 544
         ((1920, 1080), 320, (320, 192)),  // 180 -> 192
         ((1920, 1080), 480, (480, 256)),  // 270 -> 256 (8.4375 x 32)
-        ((100, 100), 640, (640, 640)),    // small frames are scaled up
-        ((4000, 10), 640, (640, 32)),     // never below one grid step
-        ((1280, 720), 650, (640, 352)),   // the long side is itself rounded to the grid
-        ((1280, 720), 10, (32, 32)),
+        ((100, 100), 640, (640, 640)),  // small frames are scaled up
+        ((4000, 10), 640, (640, 32)),  // never below one grid step
+        ((1280, 720), 650, (640, 352)),  // the long side is itself rounded to the grid
+        ((1280, 720), 10, (32, 32))
     ])
     func inputSize(frame: (Int, Int), longSide: Int, expected: (Int, Int)) {
         let size = DetectorInputSize(frameWidth: frame.0, frameHeight: frame.1, longSide: longSide)

@@ -36,8 +36,9 @@ import Testing
         for (width, height) in [(13, 7), (16, 8), (1, 1)] {
             let value = pattern(format)
             var frame = HandPackedFrame(format, width: width, height: height, padding: 5, value: value)
-            let scaler = RGBDownscaler(format: format, frameWidth: width, frameHeight: height,
-                                       outputWidth: width, outputHeight: height, sampling: .nearest)
+            let scaler = RGBDownscaler(
+                format: format, frameWidth: width, frameHeight: height,
+                outputWidth: width, outputHeight: height, sampling: .nearest)
             let rgb = frame.withFrameBuffer { scaler.downscale($0) }
             #expect(rgb.count == width * height * 3)
             var wrong: [String] = []
@@ -74,7 +75,7 @@ import Testing
                 let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { value(2 * ox + $0.0, 2 * oy + $0.1) }
                 let sums = [block.map { Int($0.0) }, block.map { Int($0.1) }, block.map { Int($0.2) }]
                     .map { $0.reduce(0, +) }
-                let want = sums.map { UInt8(($0 + 2) / 4) }   // rounded mean of four
+                let want = sums.map { UInt8(($0 + 2) / 4) }  // rounded mean of four
                 let got = Array(rgb[(3 * (oy * 4 + ox))..<(3 * (oy * 4 + ox) + 3)])
                 #expect(got == want, "output (\(ox),\(oy))")
             }
@@ -85,8 +86,10 @@ import Testing
         let value = pattern(.bgr)
         var frame = HandPackedFrame(.bgr, width: 8, height: 6, padding: 1, value: value)
         let rgb = frame.withFrameBuffer {
-            RGBDownscaler(format: .bgr, frameWidth: 8, frameHeight: 6, outputWidth: 4, outputHeight: 3,
-                          sampling: .nearest).downscale($0)
+            RGBDownscaler(
+                format: .bgr, frameWidth: 8, frameHeight: 6, outputWidth: 4, outputHeight: 3,
+                sampling: .nearest
+            ).downscale($0)
         }
         for oy in 0..<3 {
             for ox in 0..<4 {
@@ -106,7 +109,8 @@ import Testing
         }
         for oy in 0..<2 {
             for ox in 0..<2 {
-                let lumaSum = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Int(value(2 * ox + $0.0, 2 * oy + $0.1).0) }.reduce(0, +)
+                let lumaSum = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Int(value(2 * ox + $0.0, 2 * oy + $0.1).0) }
+                    .reduce(0, +)
                 let chroma = value(2 * ox, 2 * oy)
                 let (r, g, b) = RGBDownscaler.rgbFromYUV(UInt8((lumaSum + 2) / 4), chroma.1, chroma.2)
                 #expect(Array(rgb[(3 * (oy * 2 + ox))..<(3 * (oy * 2 + ox) + 3)]) == [r, g, b])
@@ -116,8 +120,9 @@ import Testing
 
     @Test func writesIntoAPaddedBufferWithoutTouchingThePadding() {
         var frame = HandPackedFrame(.gray8, width: 6, height: 4, padding: 0) { x, y in (UInt8(x * 10 + y), 0, 0) }
-        let scaler = RGBDownscaler(format: .gray8, frameWidth: 6, frameHeight: 4, outputWidth: 3, outputHeight: 2,
-                                   sampling: .nearest)
+        let scaler = RGBDownscaler(
+            format: .gray8, frameWidth: 6, frameHeight: 4, outputWidth: 3, outputHeight: 2,
+            sampling: .nearest)
         let stride = 3 * 3 + 7
         var out = [UInt8](repeating: 0xEE, count: stride * 2)
         frame.withFrameBuffer { buffer in
@@ -154,7 +159,7 @@ import Testing
         }
         #expect(close(RGBDownscaler.rgbFromYUV(235, 128, 128), (255, 255, 255), 0))
         #expect(close(RGBDownscaler.rgbFromYUV(16, 128, 128), (0, 0, 0), 0))
-        #expect(close(RGBDownscaler.rgbFromYUV(0, 128, 128), (0, 0, 0), 0))      // clamped
+        #expect(close(RGBDownscaler.rgbFromYUV(0, 128, 128), (0, 0, 0), 0))  // clamped
         #expect(close(RGBDownscaler.rgbFromYUV(255, 128, 128), (255, 255, 255), 0))
         // BT.601 studio-range codes of the primaries.
         #expect(close(RGBDownscaler.rgbFromYUV(81, 90, 240), (255, 0, 0)))
@@ -188,11 +193,14 @@ import Testing
         let yuv = !gray && ![.rgba, .bgra, .argb, .abgr, .rgbx, .bgrx, .xrgb, .xbgr, .rgb, .bgr].contains(format)
         var caps = "video/x-raw,format=\(format.rawValue),width=\(Self.width),height=\(Self.height),framerate=30/1"
         if yuv { caps += ",colorimetry=bt601" }
-        var converted = runElement("videoconvert", properties: [("dither", "none")], input: input, outputCaps: caps,
-                                   output: (format, Self.width, Self.height))
+        var converted = runElement(
+            "videoconvert", properties: [("dither", "none")], input: input, outputCaps: caps,
+            output: (format, Self.width, Self.height))
         let rgb = converted.withFrameBuffer {
-            RGBDownscaler(format: format, frameWidth: Self.width, frameHeight: Self.height,
-                          outputWidth: Self.width, outputHeight: Self.height, sampling: .nearest).downscale($0)
+            RGBDownscaler(
+                format: format, frameWidth: Self.width, frameHeight: Self.height,
+                outputWidth: Self.width, outputHeight: Self.height, sampling: .nearest
+            ).downscale($0)
         }
         var worst = 0
         for y in 0..<Self.height where (2..<6).contains(y % Self.block) {

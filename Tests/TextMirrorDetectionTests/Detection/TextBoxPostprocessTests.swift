@@ -1,17 +1,21 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 import TextMirrorCore
 
 @Suite struct TextBoxPostprocessTests {
-    private func kernel(_ cx: Double, _ cy: Double, _ w: Double, _ h: Double, _ angle: Double,
-                        score: Double = 0.9) -> DetectorBox {
+    private func kernel(
+        _ cx: Double, _ cy: Double, _ w: Double, _ h: Double, _ angle: Double,
+        score: Double = 0.9
+    ) -> DetectorBox {
         DetectorBox(centerX: cx, centerY: cy, width: w, height: h, angle: angle, score: score)
     }
 
-    private func expectClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectClose(
+        _ a: Double, _ b: Double, _ tolerance: Double = 1e-9,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(abs(a - b) <= tolerance, "\(a) is not \(b)", sourceLocation: sourceLocation)
     }
 
@@ -50,17 +54,22 @@ import TextMirrorCore
 
     @Test func equalScalesScaleCentreAndSizeAndKeepTheAngle() {
         let b = TextBoxPostprocess.toFrame(kernel(10, 20, 30, 8, 25), scaleX: 3, scaleY: 3)
-        expectClose(b.centerX, 30); expectClose(b.centerY, 60)
-        expectClose(b.width, 90); expectClose(b.height, 24)
+        expectClose(b.centerX, 30)
+        expectClose(b.centerY, 60)
+        expectClose(b.width, 90)
+        expectClose(b.height, 24)
         expectClose(b.angle, 25)
     }
 
     @Test func unequalScalesStretchEachSideAlongItsAxis() {
         let flat = TextBoxPostprocess.toFrame(kernel(10, 10, 40, 10, 0), scaleX: 2, scaleY: 3)
-        expectClose(flat.width, 80); expectClose(flat.height, 30); expectClose(flat.angle, 0)
+        expectClose(flat.width, 80)
+        expectClose(flat.height, 30)
+        expectClose(flat.angle, 0)
         // At 90 degrees the width side runs down the picture, so it takes the vertical scale.
         let upright = TextBoxPostprocess.toFrame(kernel(10, 10, 40, 10, 90), scaleX: 2, scaleY: 3)
-        expectClose(upright.width, 120, 1e-9); expectClose(upright.height, 20, 1e-9)
+        expectClose(upright.width, 120, 1e-9)
+        expectClose(upright.height, 20, 1e-9)
         expectClose(upright.angle, 90, 1e-9)
     }
 
@@ -75,7 +84,7 @@ import TextMirrorCore
 
     @Test(arguments: [
         // OpenCV minAreaRect (width, height, angle) -> along the text (width, height, angle)
-        ((10.0, 100.0, 90.0), (100.0, 10.0, 0.0)),   // a horizontal line as minAreaRect reports it
+        ((10.0, 100.0, 90.0), (100.0, 10.0, 0.0)),  // a horizontal line as minAreaRect reports it
         ((100.0, 10.0, 90.0), (100.0, 10.0, 90.0)),  // a vertical line stays vertical
         ((100.0, 10.0, 30.0), (100.0, 10.0, 30.0)),
         ((10.0, 100.0, 30.0), (100.0, 10.0, -60.0)),
@@ -83,13 +92,14 @@ import TextMirrorCore
         ((10.2937, 99.6797, 59.8265), (99.6797, 10.2937, -30.1735)),
         ((100.0, 10.0, 180.0), (100.0, 10.0, 0.0)),
         ((100.0, 10.0, -90.0), (100.0, 10.0, 90.0)),
-        ((30.0, 25.0, 80.0), (25.0, 30.0, -10.0)),   // steep but squarish: upright glyphs
-        ((46.0, 30.0, 70.0), (46.0, 30.0, 70.0)),    // steep and elongated (>= 1.5): a turned line
+        ((30.0, 25.0, 80.0), (25.0, 30.0, -10.0)),  // steep but squarish: upright glyphs
+        ((46.0, 30.0, 70.0), (46.0, 30.0, 70.0))  // steep and elongated (>= 1.5): a turned line
     ])
     func orientation(raw: (Double, Double, Double), expected: (Double, Double, Double)) {
         let input = PixelBox(centerX: 5, centerY: 6, width: raw.0, height: raw.1, angle: raw.2)
         let b = TextBoxPostprocess.orientedAlongText(input)
-        expectClose(b.width, expected.0); expectClose(b.height, expected.1)
+        expectClose(b.width, expected.0)
+        expectClose(b.height, expected.1)
         expectClose(b.angle, expected.2, 1e-9)
         #expect(corners(b) == corners(input), "orientation must not move the rectangle")
     }
@@ -98,8 +108,9 @@ import TextMirrorCore
         var rng = SplitMix64(seed: 42)
         for _ in 0..<2000 {
             func uniform(_ lo: Double, _ hi: Double) -> Double { lo + Double(rng.next() % 1_000_000) / 1e6 * (hi - lo) }
-            let input = PixelBox(centerX: uniform(0, 500), centerY: uniform(0, 500), width: uniform(1, 300),
-                                 height: uniform(1, 300), angle: uniform(-400, 400))
+            let input = PixelBox(
+                centerX: uniform(0, 500), centerY: uniform(0, 500), width: uniform(1, 300),
+                height: uniform(1, 300), angle: uniform(-400, 400))
             let b = TextBoxPostprocess.orientedAlongText(input)
             #expect(b.angle > -90 && b.angle <= 90)
             if abs(b.angle) <= 45 { #expect(b.width >= b.height || b.width * 1.5 > b.height) }
@@ -110,8 +121,10 @@ import TextMirrorCore
         }
     }
 
-    @Test(arguments: [(90.0, 90.0), (-90.0, 90.0), (180.0, 0.0), (270.0, 90.0), (-45.0, -45.0),
-                      (135.0, -45.0), (-135.0, 45.0), (720.5, 0.5), (Double.nan, 0.0)])
+    @Test(arguments: [
+        (90.0, 90.0), (-90.0, 90.0), (180.0, 0.0), (270.0, 90.0), (-45.0, -45.0),
+        (135.0, -45.0), (-135.0, 45.0), (720.5, 0.5), (Double.nan, 0.0)
+    ])
     func normalizedAngle(angle: Double, expected: Double) {
         expectClose(PixelBox.normalizedAngle(angle), expected, 1e-9)
     }
@@ -122,14 +135,16 @@ import TextMirrorCore
         let input = DetectorInputSize(width: 640, height: 352)
         // A horizontal kernel as minAreaRect reports it: width across the line, angle 90.
         let raw = kernel(320, 176, 10, 200, 90, score: 0.8)
-        let lines = TextBoxPostprocess(unclipRatio: 1.5).textBoxes([raw], input: input,
-                                                                   frameWidth: 1280, frameHeight: 720)
+        let lines = TextBoxPostprocess(unclipRatio: 1.5).textBoxes(
+            [raw], input: input,
+            frameWidth: 1280, frameHeight: 720)
         try #require(lines.count == 1)
         let d = 10.0 * 200 * 1.5 / 420
         let sy = 720.0 / 352
         let line = lines[0]
         #expect(line.score == 0.8)
-        expectClose(line.box.centerX, 640, 1e-9); expectClose(line.box.centerY, 176 * sy, 1e-9)
+        expectClose(line.box.centerX, 640, 1e-9)
+        expectClose(line.box.centerY, 176 * sy, 1e-9)
         expectClose(line.box.width, (200 + 2 * d) * 2, 1e-9)
         expectClose(line.box.height, (10 + 2 * d) * sy, 1e-9)
         expectClose(line.box.angle, 0, 1e-9)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CShim
 import Testing
@@ -11,9 +11,11 @@ import TextMirrorTestSupport
 /// bad model fails at load with the path named, and results depend only on the picture.
 @Suite(.serialized) struct TextDetectorTests {
     private func newDetector(_ path: String, _ width: Int32, _ height: Int32, threads: Int32 = 1)
-        -> (OpaquePointer?, String) {
+        -> (OpaquePointer?, String)
+    {
         var message = [CChar](repeating: 0, count: 512)
-        let detector = textmirror_detector_new(path, width, height, threads, TEXTMIRROR_PRECISION_AUTO, &message, message.count)
+        let detector = textmirror_detector_new(
+            path, width, height, threads, TEXTMIRROR_PRECISION_AUTO, &message, message.count)
         return (detector, String(cString: message))
     }
 
@@ -61,7 +63,7 @@ import TextMirrorTestSupport
         var message = [CChar](repeating: 0, count: 64)
         #expect(textmirror_detector_new(nil, 64, 64, 1, TEXTMIRROR_PRECISION_AUTO, &message, message.count) == nil)
         #expect(String(cString: message) == "no model path given")
-        #expect(textmirror_detector_new(path, 64, 64, -1, TEXTMIRROR_PRECISION_AUTO, nil, 0) == nil)   // no message buffer: no crash
+        #expect(textmirror_detector_new(path, 64, 64, -1, TEXTMIRROR_PRECISION_AUTO, nil, 0) == nil)  // no message buffer: no crash
         // A message longer than the buffer is cut and still terminated.
         var tiny = [CChar](repeating: 0x7F, count: 8)
         #expect(textmirror_detector_new(path, 100, 100, 1, TEXTMIRROR_PRECISION_AUTO, &tiny, tiny.count) == nil)
@@ -79,12 +81,15 @@ import TextMirrorTestSupport
         var boxes = [TextMirrorDetectedBox](repeating: .init(), count: 4)
         var count: Int32 = -1
 
-        func run(_ w: Int32, _ h: Int32, _ stride: Int32, _ text: Float, _ box: Float, max: Int32 = 4,
-                 pixels: Bool = true, out: Bool = true) -> TextMirrorDetectorStatus {
+        func run(
+            _ w: Int32, _ h: Int32, _ stride: Int32, _ text: Float, _ box: Float, max: Int32 = 4,
+            pixels: Bool = true, out: Bool = true
+        ) -> TextMirrorDetectorStatus {
             rgb.withUnsafeBufferPointer { p in
                 boxes.withUnsafeMutableBufferPointer { b in
-                    textmirror_detector_run(detector, pixels ? p.baseAddress : nil, w, h, stride, text, box,
-                                            out ? b.baseAddress : nil, max, &count)
+                    textmirror_detector_run(
+                        detector, pixels ? p.baseAddress : nil, w, h, stride, text, box,
+                        out ? b.baseAddress : nil, max, &count)
                 }
             }
         }
@@ -93,7 +98,7 @@ import TextMirrorTestSupport
         #expect(String(cString: textmirror_detector_last_error(detector)).contains("NULL"))
         #expect(run(32, 64, 96, 0.3, 0.5) == invalid)
         #expect(String(cString: textmirror_detector_last_error(detector)).contains("input size 64x32"))
-        #expect(run(64, 32, 100, 0.3, 0.5) == invalid)   // stride under 3 x width
+        #expect(run(64, 32, 100, 0.3, 0.5) == invalid)  // stride under 3 x width
         #expect(run(64, 32, 192, 0, 0.5) == invalid)
         #expect(run(64, 32, 192, 0.3, 1.5) == invalid)
         #expect(run(64, 32, 192, .nan, 0.5) == invalid)
@@ -173,8 +178,9 @@ import TextMirrorTestSupport
 
     @Test func malformedInputIsAnErrorNotATrap() throws {
         let detector = try TestModel.detector()
-        let input = DetectionInput(width: 40, height: 30, rgb: [UInt8](repeating: 0, count: 40 * 30 * 3),
-                                   frameWidth: 40, frameHeight: 30)
+        let input = DetectionInput(
+            width: 40, height: 30, rgb: [UInt8](repeating: 0, count: 40 * 30 * 3),
+            frameWidth: 40, frameHeight: 30)
         #expect(throws: TextDetector.Failure.self) { try detector.detectLines(input, thresholds: .init()) }
     }
 }

@@ -25,15 +25,21 @@ import TextMirrorTestSupport
     /// `angle` about their own centres.
     static func tilted(_ kind: String, angle: Double) -> Scenes.Case {
         Scenes.Case(name: "\(kind) at \(angle)°") {
-            let lines: [TextLine] = kind == "short" ? [
-                TextLine(text: "Granola", font: "DejaVu Sans Bold 36", color: 0xFF60_1810, x: 120, y: 320, angle: angle,
-                         pivotOffset: (0.37, 0.21)),
-                TextLine(text: "Oat", font: "DejaVu Serif 40", color: 0xFF10_1010, x: 900, y: 320, angle: angle,
-                         pivotOffset: (-0.29, 0.13)),
-            ] : [
-                TextLine(text: "Whole grain oats with honey and almonds", font: "DejaVu Sans 26",
-                         color: 0xFF20_2020, x: 330, y: 340, angle: angle, pivotOffset: (0.23, -0.31)),
-            ]
+            let lines: [TextLine] =
+                kind == "short"
+                ? [
+                    TextLine(
+                        text: "Granola", font: "DejaVu Sans Bold 36", color: 0xFF60_1810, x: 120, y: 320, angle: angle,
+                        pivotOffset: (0.37, 0.21)),
+                    TextLine(
+                        text: "Oat", font: "DejaVu Serif 40", color: 0xFF10_1010, x: 900, y: 320, angle: angle,
+                        pivotOffset: (-0.29, 0.13))
+                ]
+                : [
+                    TextLine(
+                        text: "Whole grain oats with honey and almonds", font: "DejaVu Sans 26",
+                        color: 0xFF20_2020, x: 330, y: 340, angle: angle, pivotOffset: (0.23, -0.31))
+                ]
             return Scenes.scene(.solid(r: 250, g: 232, b: 190), lines)
         }
     }
@@ -45,8 +51,9 @@ import TextMirrorTestSupport
         let along = (box.centerX - truth.centerX) * cos(r) + (box.centerY - truth.centerY) * sin(r)
         let rim = max(InkRefinement().minMargin, InkRefinement().margin * truth.height)
         let half = (box.width - 2 * rim) / 2
-        return String(format: "left %+.2f right %+.2f angle %+.3f°", along - half + truth.width / 2,
-                      along + half - truth.width / 2, box.angle - truth.angle)
+        return String(
+            format: "left %+.2f right %+.2f angle %+.3f°", along - half + truth.width / 2,
+            along + half - truth.width / 2, box.angle - truth.angle)
     }
 
     @Test(arguments: ["short", "long"])
@@ -64,13 +71,16 @@ import TextMirrorTestSupport
             let ceiling = MirrorQuality.q(scene, output: MirrorQuality.mirrored(scene, truths), ideal: .exact)
             for (index, (line, _)) in scene.lines.enumerated() {
                 let best = boxes.mirrored.max { $0.iou(truths[index]) < $1.iou(truths[index]) }
-                table.append(String(format: "%@ %5.0f° q %6.3f exact %6.3f (true box %6.3f)  true %@  mirrored %@  %@",
-                                    line.text, angle, q[index], exact[index], ceiling[index],
-                                    truths[index].summary, best?.summary ?? "none",
-                                    best.map { Self.endErrors($0, truths[index]) } ?? ""))
+                table.append(
+                    String(
+                        format: "%@ %5.0f° q %6.3f exact %6.3f (true box %6.3f)  true %@  mirrored %@  %@",
+                        line.text, angle, q[index], exact[index], ceiling[index],
+                        truths[index].summary, best?.summary ?? "none",
+                        best.map { Self.endErrors($0, truths[index]) } ?? ""))
                 let detected = boxes.detected.map(\.box.summary), fitted = boxes.fitted.map(\.box.summary)
-                #expect(q[index] >= Self.floor,
-                        "\"\(line.text)\" at \(angle)°: q \(q[index])\ndetected \(detected)\nfitted \(fitted)")
+                #expect(
+                    q[index] >= Self.floor,
+                    "\"\(line.text)\" at \(angle)°: q \(q[index])\ndetected \(detected)\nfitted \(fitted)")
                 qs[line.text, default: []].append(q[index])
             }
         }
@@ -78,7 +88,8 @@ import TextMirrorTestSupport
         for (text, q) in qs.sorted(by: { $0.key < $1.key }) {
             let mean = q.reduce(0, +) / Double(q.count)
             print(String(format: "WholeLineTests %@: mean q %.3f, least %.3f", text, mean, q.min() ?? 0))
-            #expect(mean >= Self.target, "\"\(text)\": mean q \(mean) over \(Self.angles.first!)° to \(Self.angles.last!)°")
+            #expect(
+                mean >= Self.target, "\"\(text)\": mean q \(mean) over \(Self.angles.first!)° to \(Self.angles.last!)°")
         }
     }
 }
@@ -89,36 +100,48 @@ extension WholeLineTests {
     /// block before it.
     static let besideObjects: [Scenes.Case] = [
         Scenes.Case(name: "sign with an arrow") {
-            var scene = Scenes.scene(.solid(r: 20, g: 60, b: 40), [
-                TextLine(text: "Sports Centre", font: "DejaVu Sans Bold 40", color: 0xFFF0_F0F0, x: 200, y: 300),
-            ])
+            var scene = Scenes.scene(
+                .solid(r: 20, g: 60, b: 40),
+                [
+                    TextLine(text: "Sports Centre", font: "DejaVu Sans Bold 40", color: 0xFFF0_F0F0, x: 200, y: 300)
+                ])
             let ink = scene.trueBoxes[0]
             let right = Int(ink.centerX + ink.width / 2), top = Int(ink.centerY - ink.height / 2)
-            scene.paint(.arrow(x: right + Int(0.15 * ink.height), y: top - Int(0.3 * ink.height),
-                               size: Int(1.6 * ink.height), right: true), rgb: (240, 240, 240))
+            scene.paint(
+                .arrow(
+                    x: right + Int(0.15 * ink.height), y: top - Int(0.3 * ink.height),
+                    size: Int(1.6 * ink.height), right: true), rgb: (240, 240, 240))
             scene.paint(.arrow(x: 40, y: top - 10, size: 90, right: false), rgb: (240, 240, 240))
             return scene
         },
         Scenes.Case(name: "label in a frame") {
-            var scene = Scenes.scene(.solid(r: 245, g: 245, b: 235), [
-                TextLine(text: "Fragile", font: "DejaVu Serif Bold 44", color: 0xFF10_1010, x: 500, y: 300),
-            ])
+            var scene = Scenes.scene(
+                .solid(r: 245, g: 245, b: 235),
+                [
+                    TextLine(text: "Fragile", font: "DejaVu Serif Bold 44", color: 0xFF10_1010, x: 500, y: 300)
+                ])
             let ink = scene.trueBoxes[0], gap = 0.35 * ink.height
-            scene.paint(.frame(x: Int(ink.centerX - ink.width / 2 - gap), y: Int(ink.centerY - ink.height / 2 - gap),
-                               width: Int(ink.width + 2 * gap), height: Int(ink.height + 2 * gap), thickness: 4),
-                        rgb: (16, 16, 16))
+            scene.paint(
+                .frame(
+                    x: Int(ink.centerX - ink.width / 2 - gap), y: Int(ink.centerY - ink.height / 2 - gap),
+                    width: Int(ink.width + 2 * gap), height: Int(ink.height + 2 * gap), thickness: 4),
+                rgb: (16, 16, 16))
             return scene
         },
         Scenes.Case(name: "line after a logo") {
-            var scene = Scenes.scene(.solid(r: 255, g: 255, b: 255), [
-                TextLine(text: "Bakery and coffee", font: "DejaVu Sans 30", color: 0xFF80_2010, x: 400, y: 400),
-            ])
+            var scene = Scenes.scene(
+                .solid(r: 255, g: 255, b: 255),
+                [
+                    TextLine(text: "Bakery and coffee", font: "DejaVu Sans 30", color: 0xFF80_2010, x: 400, y: 400)
+                ])
             let ink = scene.trueBoxes[0]
             let left = Int(ink.centerX - ink.width / 2), size = Int(1.8 * ink.height)
-            scene.paint(.frame(x: left - Int(0.4 * ink.height) - size, y: Int(ink.centerY) - size / 2, width: size,
-                               height: size, thickness: size / 2), rgb: (128, 32, 16))
+            scene.paint(
+                .frame(
+                    x: left - Int(0.4 * ink.height) - size, y: Int(ink.centerY) - size / 2, width: size,
+                    height: size, thickness: size / 2), rgb: (128, 32, 16))
             return scene
-        },
+        }
     ]
 
     @Test(arguments: besideObjects)
@@ -128,14 +151,17 @@ extension WholeLineTests {
         let boxes = try ElementBoxes(picture, detector: detector)
         let output = MirrorQuality.mirrored(picture, boxes.mirrored)
         let q = MirrorQuality.q(picture, output: output)
-        let report = "detected \(boxes.detected.map(\.box.summary))\nfitted \(boxes.fitted.map(\.box.summary))\n"
+        let report =
+            "detected \(boxes.detected.map(\.box.summary))\nfitted \(boxes.fitted.map(\.box.summary))\n"
             + "true \(picture.trueBoxes.map(\.summary)), q \(q)"
         for (index, (line, _)) in picture.lines.enumerated() {
             #expect(q[index] >= Self.target, "\(scene.name): \"\(line.text)\"\n\(report)")
         }
         for mark in picture.marks {
             let moved = mark.filter { i in (0..<3).contains { output[4 * i + $0] != picture.pixels[4 * i + $0] } }
-            #expect(moved.count <= mark.count / 200, "\(scene.name): \(moved.count) of \(mark.count) pixels moved\n\(report)")
+            #expect(
+                moved.count <= mark.count / 200,
+                "\(scene.name): \(moved.count) of \(mark.count) pixels moved\n\(report)")
         }
         print("WholeLineTests \(scene.name): q \(q)\n\(report)")
     }
@@ -144,21 +170,29 @@ extension WholeLineTests {
     /// level or turned together about the page's centre.
     static func densePage(angle: Double) -> Scenes.Case {
         Scenes.Case(name: "dense page at \(angle)°") {
-            let texts = ["Let us first pick out the markers of the coins and",
-                         "the background. These markers are pixels that we",
-                         "can label unambiguously as either object or ground.",
-                         "Here, the markers are found at the two extreme parts",
-                         "of the histogram of grey values; jump quickly past."]
+            let texts = [
+                "Let us first pick out the markers of the coins and",
+                "the background. These markers are pixels that we",
+                "can label unambiguously as either object or ground.",
+                "Here, the markers are found at the two extreme parts",
+                "of the histogram of grey values; jump quickly past."
+            ]
             let font = "DejaVu Serif 20", x = 300, y = 220
             // The pitch from the first line's height, drawn alone.
-            let first = Scenes.scene(.solid(r: 240, g: 238, b: 230), [
-                TextLine(text: texts[0], font: font, color: 0xFF20_2020, x: x, y: y),
-            ]).trueBoxes[0]
+            let first = Scenes.scene(
+                .solid(r: 240, g: 238, b: 230),
+                [
+                    TextLine(text: texts[0], font: font, color: 0xFF20_2020, x: x, y: y)
+                ]
+            ).trueBoxes[0]
             let pitch = Int((1.2 * first.height).rounded())
-            return Scenes.scene(.solid(r: 240, g: 238, b: 230), texts.enumerated().map { index, text in
-                TextLine(text: text, font: font, color: 0xFF20_2020, x: x, y: y + index * pitch, angle: angle,
-                         pivot: (first.centerX, first.centerY + 2 * Double(pitch)))
-            })
+            return Scenes.scene(
+                .solid(r: 240, g: 238, b: 230),
+                texts.enumerated().map { index, text in
+                    TextLine(
+                        text: text, font: font, color: 0xFF20_2020, x: x, y: y + index * pitch, angle: angle,
+                        pivot: (first.centerX, first.centerY + 2 * Double(pitch)))
+                })
         }
     }
 
@@ -177,7 +211,8 @@ extension WholeLineTests {
         let picture = Self.densePage(angle: angle).build()
         let boxes = try ElementBoxes(picture, detector: detector)
         let q = MirrorQuality.q(picture, output: MirrorQuality.mirrored(picture, boxes.mirrored))
-        let report = "detected \(boxes.detected.map(\.box.summary))\nfitted \(boxes.fitted.map(\.box.summary))\n"
+        let report =
+            "detected \(boxes.detected.map(\.box.summary))\nfitted \(boxes.fitted.map(\.box.summary))\n"
             + "mirrored \(boxes.mirrored.map(\.summary))\ntrue \(picture.trueBoxes.map(\.summary)), q \(q)"
         // One box per line: each line's ink is held by one box, and no box holds much of two lines.
         let score = SceneScore(scene: picture, boxes: boxes.mirrored)
@@ -195,14 +230,21 @@ extension WholeLineTests {
         // ascenders, at most).
         var foreign: [Double] = []
         for (line, ink) in picture.lines {
-            let inside = boxes.mirrored.map { box in ink.filter { box.containsPixel($0 % picture.width, $0 / picture.width) }.count }
+            let inside = boxes.mirrored.map { box in
+                ink.filter { box.containsPixel($0 % picture.width, $0 / picture.width) }.count
+            }
             guard let own = inside.indices.max(by: { inside[$0] < inside[$1] }) else { continue }
-            let others = Set(ink.filter { i in
-                boxes.mirrored.indices.contains { $0 != own && boxes.mirrored[$0].containsPixel(i % picture.width, i / picture.width) }
-            })
+            let others = Set(
+                ink.filter { i in
+                    boxes.mirrored.indices.contains {
+                        $0 != own && boxes.mirrored[$0].containsPixel(i % picture.width, i / picture.width)
+                    }
+                })
             foreign.append(Double(others.count) / Double(ink.count))
-            #expect(Double(others.count) <= Self.maxForeignInk * Double(ink.count),
-                    "\(angle)°: \(others.count) of \(ink.count) ink pixels of \"\(line.text)\" in other lines' boxes\n\(report)")
+            #expect(
+                Double(others.count) <= Self.maxForeignInk * Double(ink.count),
+                "\(angle)°: \(others.count) of \(ink.count) ink pixels of \"\(line.text)\" in other lines' boxes\n\(report)"
+            )
         }
         for (index, (line, _)) in picture.lines.enumerated() {
             #expect(q[index] >= Self.denseFloor, "\(angle)°: \"\(line.text)\" q \(q[index])\n\(report)")
@@ -211,6 +253,8 @@ extension WholeLineTests {
         let errors = picture.trueBoxes.map { truth in
             boxes.mirrored.max { $0.iou(truth) < $1.iou(truth) }.map { Self.endErrors($0, truth) } ?? "none"
         }
-        print("WholeLineTests dense \(angle)°: q \(q.map { String(format: "%.3f", $0) })\n\(errors.joined(separator: "\n"))\n\(report)")
+        print(
+            "WholeLineTests dense \(angle)°: q \(q.map { String(format: "%.3f", $0) })\n\(errors.joined(separator: "\n"))\n\(report)"
+        )
     }
 }

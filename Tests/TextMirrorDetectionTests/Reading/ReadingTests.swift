@@ -47,9 +47,11 @@ import TextMirrorTestSupport
 
     @Test(arguments: [("Cyrillic", "Привет из зеркала"), ("Greek", "Καλημέρα κόσμε")])
     func cyrillicAndGreekAreVerified(_ script: String, _ text: String) throws {
-        let picture = Scenes.scene(.solid(r: 250, g: 250, b: 250), [
-            TextLine(text: text, font: "DejaVu Sans 40", color: 0xFF10_1010, x: 200, y: 300),
-        ])
+        let picture = Scenes.scene(
+            .solid(r: 250, g: 250, b: 250),
+            [
+                TextLine(text: text, font: "DejaVu Sans 40", color: 0xFF10_1010, x: 200, y: 300)
+            ])
         let read = try readLines(picture.video)
         #expect(read.count == 1, "\(script): \(read.map(\.reading))")
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import TextMirrorCore
@@ -67,9 +67,11 @@ struct SceneScore: CustomStringConvertible {
             }
             let bestIndex = perBox.indices.max { perBox[$0] < perBox[$1] }
             let best = bestIndex.flatMap { perBox[$0] > 0 ? boxes[$0] : nil }
-            lines.append(Line(text: line.text, inkBox: inkBox, coverage: Double(inAny) / Double(ink.count),
-                              best: best, bestCoverage: bestIndex.map { Double(perBox[$0]) / Double(ink.count) } ?? 0,
-                              iou: best.map { Self.iou($0, inkBox, width: w, height: h) } ?? 0))
+            lines.append(
+                Line(
+                    text: line.text, inkBox: inkBox, coverage: Double(inAny) / Double(ink.count),
+                    best: best, bestCoverage: bestIndex.map { Double(perBox[$0]) / Double(ink.count) } ?? 0,
+                    iou: best.map { Self.iou($0, inkBox, width: w, height: h) } ?? 0))
             var zone = inkBox
             zone.width += inkBox.height
             zone.height += inkBox.height
@@ -82,10 +84,12 @@ struct SceneScore: CustomStringConvertible {
         falsePositives = boxes.filter { box in
             let b = box.pixelBounds(width: w, height: h)
             var inside = 0, inked = 0
-            for y in b.ys { for x in b.xs where box.containsPixel(x, y) {
-                inside += 1
-                if inkOwner[y * w + x] { inked += 1 }
-            } }
+            for y in b.ys {
+                for x in b.xs where box.containsPixel(x, y) {
+                    inside += 1
+                    if inkOwner[y * w + x] { inked += 1 }
+                }
+            }
             return inside == 0 || Double(inked) / Double(inside) < 0.02
         }
 
@@ -93,10 +97,12 @@ struct SceneScore: CustomStringConvertible {
         var counted = [Bool](repeating: false, count: w * h)
         for box in boxes {
             let b = box.pixelBounds(width: w, height: h)
-            for y in b.ys { for x in b.xs where !counted[y * w + x] && box.containsPixel(x, y) {
-                counted[y * w + x] = true
-                if !zones.contains(where: { $0.containsPixel(x, y) }) { spilled += 1 }
-            } }
+            for y in b.ys {
+                for x in b.xs where !counted[y * w + x] && box.containsPixel(x, y) {
+                    counted[y * w + x] = true
+                    if !zones.contains(where: { $0.containsPixel(x, y) }) { spilled += 1 }
+                }
+            }
         }
         spill = Double(spilled) / Double(w * h)
     }
@@ -106,8 +112,9 @@ struct SceneScore: CustomStringConvertible {
     var description: String {
         var s = lines.map { l in
             let b = l.best.map { String(format: "best %.0fx%.0f@%.1f°", $0.width, $0.height, $0.angle) } ?? "no box"
-            return String(format: "  \"%@\": ink %.0fx%.0f@%.1f°, coverage %.3f (best box %.3f, IoU %.2f), %@",
-                          l.text, l.inkBox.width, l.inkBox.height, l.inkBox.angle, l.coverage, l.bestCoverage, l.iou, b)
+            return String(
+                format: "  \"%@\": ink %.0fx%.0f@%.1f°, coverage %.3f (best box %.3f, IoU %.2f), %@",
+                l.text, l.inkBox.width, l.inkBox.height, l.inkBox.angle, l.coverage, l.bestCoverage, l.iou, b)
         }
         s.append(String(format: "  false positives: %d, spill %.4f", falsePositives.count, spill))
         return s.joined(separator: "\n")
@@ -120,11 +127,15 @@ struct SceneScore: CustomStringConvertible {
         for i in ink {
             let x = Double(i % w) + 0.5, y = Double(i / w) + 0.5
             let u = x * c + y * s, v = -x * s + y * c
-            u0 = min(u0, u); u1 = max(u1, u); v0 = min(v0, v); v1 = max(v1, v)
+            u0 = min(u0, u)
+            u1 = max(u1, u)
+            v0 = min(v0, v)
+            v1 = max(v1, v)
         }
         let cu = (u0 + u1) / 2, cv = (v0 + v1) / 2
-        return PixelBox(centerX: cu * c - cv * s, centerY: cu * s + cv * c,
-                        width: u1 - u0 + 1, height: v1 - v0 + 1, angle: angle)
+        return PixelBox(
+            centerX: cu * c - cv * s, centerY: cu * s + cv * c,
+            width: u1 - u0 + 1, height: v1 - v0 + 1, angle: angle)
     }
 
     static func iou(_ a: PixelBox, _ b: PixelBox, width w: Int, height h: Int) -> Double {
@@ -132,11 +143,13 @@ struct SceneScore: CustomStringConvertible {
         let xs = min(ba.xs.lowerBound, bb.xs.lowerBound)..<max(ba.xs.upperBound, bb.xs.upperBound)
         let ys = min(ba.ys.lowerBound, bb.ys.lowerBound)..<max(ba.ys.upperBound, bb.ys.upperBound)
         var both = 0, either = 0
-        for y in ys { for x in xs {
-            let inA = a.containsPixel(x, y), inB = b.containsPixel(x, y)
-            if inA && inB { both += 1 }
-            if inA || inB { either += 1 }
-        } }
+        for y in ys {
+            for x in xs {
+                let inA = a.containsPixel(x, y), inB = b.containsPixel(x, y)
+                if inA && inB { both += 1 }
+                if inA || inB { either += 1 }
+            }
+        }
         return either == 0 ? 0 : Double(both) / Double(either)
     }
 }

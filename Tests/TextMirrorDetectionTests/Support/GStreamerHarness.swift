@@ -18,8 +18,10 @@ struct RawVideo {
         GStreamer.setUp()
         let info = gst_video_info_new()!
         defer { gst_video_info_free(info) }
-        precondition(gst_video_info_set_format(info, gst_video_format_from_string(format.rawValue),
-                                               guint(width), guint(height)) != 0)
+        precondition(
+            gst_video_info_set_format(
+                info, gst_video_format_from_string(format.rawValue),
+                guint(width), guint(height)) != 0)
         let planes = Int(info.pointee.finfo.pointee.n_planes)
         let offsets = withUnsafeBytes(of: info.pointee.offset) { Array($0.bindMemory(to: Int.self)) }
         let strides = withUnsafeBytes(of: info.pointee.stride) { Array($0.bindMemory(to: Int32.self)) }
@@ -39,17 +41,21 @@ struct RawVideo {
     mutating func withFrameBuffer<R>(_ body: (FrameBuffer) throws -> R) rethrows -> R {
         let offsets = self.offsets, strides = self.strides
         return try bytes.withUnsafeMutableBytes { raw in
-            try body(FrameBuffer(width: width, height: height,
-                                 planes: offsets.map { raw.baseAddress! + $0 }, strides: strides))
+            try body(
+                FrameBuffer(
+                    width: width, height: height,
+                    planes: offsets.map { raw.baseAddress! + $0 }, strides: strides))
         }
     }
 }
 
 /// Pushes one frame through one element in a GstHarness and returns the frame it outputs.
 /// `properties` are set from strings, as gst-launch would.
-func runElement(_ name: String, sinkPad: String = "sink", srcPad: String = "src",
-                properties: [(String, String)] = [], input: RawVideo, outputCaps: String? = nil,
-                output: (format: PixelFormat, width: Int, height: Int)? = nil) -> RawVideo {
+func runElement(
+    _ name: String, sinkPad: String = "sink", srcPad: String = "src",
+    properties: [(String, String)] = [], input: RawVideo, outputCaps: String? = nil,
+    output: (format: PixelFormat, width: Int, height: Int)? = nil
+) -> RawVideo {
     GStreamer.setUp()
     guard let harness = gst_harness_new_with_padnames(name, sinkPad, srcPad) else {
         fatalError("no GStreamer element \(name); is its plugin installed?")

@@ -17,8 +17,10 @@ struct HandPackedFrame {
     /// in their top 8 bits.
     typealias Components = (UInt8, UInt8, UInt8)
 
-    init(_ format: PixelFormat, width: Int, height: Int, padding: Int,
-         value: (_ x: Int, _ y: Int) -> Components) {
+    init(
+        _ format: PixelFormat, width: Int, height: Int, padding: Int,
+        value: (_ x: Int, _ y: Int) -> Components
+    ) {
         self.format = format
         self.width = width
         self.height = height
@@ -57,7 +59,9 @@ struct HandPackedFrame {
                 case .ayuv:
                     let base = y * strides[0] + 4 * x
                     planes[0][base] = 0xFF
-                    planes[0][base + 1] = a; planes[0][base + 2] = b; planes[0][base + 3] = c
+                    planes[0][base + 1] = a
+                    planes[0][base + 2] = b
+                    planes[0][base + 3] = c
                 case .gray8:
                     planes[0][y * strides[0] + x] = a
                 case .yuy2, .uyvy, .yvyu:
@@ -84,7 +88,9 @@ struct HandPackedFrame {
                 default:
                     // The 8-bit value in the top bits of a sample of `depth` bits, in its byte order.
                     let wide = Self.wide(format)!
-                    let samples = wide.gray ? [(0, x, y, a)]
+                    let samples =
+                        wide.gray
+                        ? [(0, x, y, a)]
                         : [(0, x, y, a), (1, x / wide.xSub, y / wide.ySub, b), (2, x / wide.xSub, y / wide.ySub, c)]
                     for (plane, sx, sy, v) in samples {
                         let word = Int(v) << (wide.depth - 8), at = sy * strides[plane] + 2 * sx
@@ -101,8 +107,10 @@ struct HandPackedFrame {
     mutating func withFrameBuffer<R>(_ body: (FrameBuffer) -> R) -> R {
         let offsets = self.offsets, strides = self.strides, width = self.width, height = self.height
         return bytes.withUnsafeMutableBytes { raw in
-            body(FrameBuffer(width: width, height: height, planes: offsets.map { raw.baseAddress! + $0 },
-                             strides: strides))
+            body(
+                FrameBuffer(
+                    width: width, height: height, planes: offsets.map { raw.baseAddress! + $0 },
+                    strides: strides))
         }
     }
 

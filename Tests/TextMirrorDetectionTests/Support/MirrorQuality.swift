@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import TextMirrorCore
 import TextMirrorPlugin
@@ -23,8 +23,9 @@ struct ElementBoxes {
         fitted = InkFitting().fit(detected, on: input, horizontally: true, vertically: false)
         let minHeight = MirrorEngine.Settings().minTextHeight * Double(scene.height)
         var tracker = BoxTracker()
-        tracker.incorporate(fitted.filter { min($0.box.width, $0.box.height) >= minHeight }, detectedAt: nil,
-                            now: 0, frameWidth: scene.width, frameHeight: scene.height, parameters: .init())
+        tracker.incorporate(
+            fitted.filter { min($0.box.width, $0.box.height) >= minHeight }, detectedAt: nil,
+            now: 0, frameWidth: scene.width, frameHeight: scene.height, parameters: .init())
         mirrored = tracker.boxes.map(\.text.box)
     }
 }
@@ -74,17 +75,19 @@ struct MirrorQuality {
         for t in trueBoxes(scene) {
             let r = t.angle * .pi / 180, ux = cos(r), uy = sin(r)
             let b = t.pixelBounds(width: w, height: h)
-            for y in b.ys { for x in b.xs where t.containsPixel(x, y) {
-                let dx = Double(x) + 0.5 - t.centerX, dy = Double(y) + 0.5 - t.centerY
-                let u = dx * ux + dy * uy, v = -dx * uy + dy * ux
-                // The reflection (-u, v), back in pixel coordinates (centres at +0.5).
-                let sx = t.centerX - u * ux - v * uy - 0.5, sy = t.centerY - u * uy + v * ux - 0.5
-                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
-                let fx = sx - Double(x0), fy = sy - Double(y0)
-                let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
-                let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
-                ideal[y * w + x] = top * (1 - fy) + bottom * fy
-            } }
+            for y in b.ys {
+                for x in b.xs where t.containsPixel(x, y) {
+                    let dx = Double(x) + 0.5 - t.centerX, dy = Double(y) + 0.5 - t.centerY
+                    let u = dx * ux + dy * uy, v = -dx * uy + dy * ux
+                    // The reflection (-u, v), back in pixel coordinates (centres at +0.5).
+                    let sx = t.centerX - u * ux - v * uy - 0.5, sy = t.centerY - u * uy + v * ux - 0.5
+                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                    let fx = sx - Double(x0), fy = sy - Double(y0)
+                    let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+                    let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+                    ideal[y * w + x] = top * (1 - fy) + bottom * fy
+                }
+            }
         }
         return ideal
     }
@@ -101,11 +104,13 @@ struct MirrorQuality {
             grown.height += 2 * m
             let bounds = grown.pixelBounds(width: scene.width, height: scene.height)
             var errIn = 0.0, errOut = 0.0
-            for y in bounds.ys { for x in bounds.xs where grown.containsPixel(x, y) {
-                let i = y * scene.width + x
-                errIn += abs(input[i] - ideal[i])
-                errOut += abs(out[i] - ideal[i])
-            } }
+            for y in bounds.ys {
+                for x in bounds.xs where grown.containsPixel(x, y) {
+                    let i = y * scene.width + x
+                    errIn += abs(input[i] - ideal[i])
+                    errOut += abs(out[i] - ideal[i])
+                }
+            }
             return errIn > 0 ? 1 - errOut / errIn : 1
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 import CShim
@@ -12,7 +12,9 @@ extension TestModel {
     /// The model's path, or a recorded failure that says how to fetch it.
     static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let path = self.path
-        try #require(access(path, R_OK) == 0, """
+        try #require(
+            access(path, R_OK) == 0,
+            """
             text detection model not found at \(path): run scripts/fetch-model.sh \
             (or set TEXTMIRROR_MODEL to the prepared ppocrv4_det.onnx)
             """, sourceLocation: sourceLocation)
@@ -20,8 +22,10 @@ extension TestModel {
     }
 
     /// A new detector on the test model (each test makes its own, so tests stay independent).
-    static func detector(detectionSize: Int = 640, threads: Int = 0,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws -> TextDetector {
+    static func detector(
+        detectionSize: Int = 640, threads: Int = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> TextDetector {
         let path = try require(sourceLocation: sourceLocation)
         return try TextDetector(.init(modelPath: path, detectionSize: detectionSize, threads: threads))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import TextMirrorCore
 
@@ -49,19 +49,22 @@ struct TextScene {
     /// Draws `line`; its ink is every pixel that changed.
     mutating func draw(_ line: TextLine) {
         let before = pixels
-        let drawn = runElement("textoverlay", sinkPad: "video_sink", properties: [
-            ("text", line.text), ("font-desc", line.font), ("color", String(line.color)),
-            ("halignment", "left"), ("valignment", "top"),
-            ("xpad", String(line.x)), ("ypad", String(line.y)),
-            ("auto-resize", "false"), ("draw-outline", String(line.outline)),
-            ("draw-shadow", String(line.shadow)), ("shaded-background", "false"),
-        ], input: video)
+        let drawn = runElement(
+            "textoverlay", sinkPad: "video_sink",
+            properties: [
+                ("text", line.text), ("font-desc", line.font), ("color", String(line.color)),
+                ("halignment", "left"), ("valignment", "top"),
+                ("xpad", String(line.x)), ("ypad", String(line.y)),
+                ("auto-resize", "false"), ("draw-outline", String(line.outline)),
+                ("draw-shadow", String(line.shadow)), ("shaded-background", "false")
+            ], input: video)
         var ink: [Int] = []
         drawn.bytes.withUnsafeBufferPointer { after in
             before.withUnsafeBufferPointer { before in
                 for i in 0..<(width * height)
                 where after[4 * i] != before[4 * i] || after[4 * i + 1] != before[4 * i + 1]
-                    || after[4 * i + 2] != before[4 * i + 2] {
+                    || after[4 * i + 2] != before[4 * i + 2]
+                {
                     ink.append(i)
                 }
             }
@@ -98,7 +101,8 @@ struct TextScene {
         func luma(_ p: [UInt8], _ i: Int) -> Double {
             0.299 * Double(p[4 * i]) + 0.587 * Double(p[4 * i + 1]) + 0.114 * Double(p[4 * i + 2])
         }
-        let text = 0.299 * Double((color >> 16) & 0xFF) + 0.587 * Double((color >> 8) & 0xFF) + 0.114 * Double(color & 0xFF)
+        let text =
+            0.299 * Double((color >> 16) & 0xFF) + 0.587 * Double((color >> 8) & 0xFF) + 0.114 * Double(color & 0xFF)
         var coverage: [Int: Double] = [:]
         for i in ink {
             let old = luma(before, i), contrast = text - old
@@ -120,7 +124,8 @@ struct TextScene {
             top = min(top, Double(y0 + 1) - coverage[y0 * width + x]!)
             bottom = max(bottom, Double(y1) + coverage[y1 * width + x]!)
         }
-        return PixelBox(centerX: (left + right) / 2, centerY: (top + bottom) / 2, width: right - left, height: bottom - top)
+        return PixelBox(
+            centerX: (left + right) / 2, centerY: (top + bottom) / 2, width: right - left, height: bottom - top)
     }
 
     /// Something that is not text, drawn beside it.
@@ -138,23 +143,29 @@ struct TextScene {
         func put(_ x: Int, _ y: Int) {
             guard x >= 0, x < width, y >= 0, y < height else { return }
             let i = y * width + x
-            pixels[4 * i] = rgb.0; pixels[4 * i + 1] = rgb.1; pixels[4 * i + 2] = rgb.2
+            pixels[4 * i] = rgb.0
+            pixels[4 * i + 1] = rgb.1
+            pixels[4 * i + 2] = rgb.2
             painted.append(i)
         }
         switch mark {
-        case let .arrow(x0, y0, size, right):
+        case .arrow(let x0, let y0, let size, let right):
             let mid = Double(size) / 2, head = size / 2
-            for j in 0..<size { for i in 0..<size {
-                // Along the arrow from its tail: the shaft, then a head as wide as the square.
-                let along = right ? i : size - 1 - i
-                let fromMiddle = abs(Double(j) + 0.5 - mid)
-                let inShaft = along < size - head && fromMiddle < Double(size) / 6
-                let inHead = along >= size - head && fromMiddle < Double(size - along) * mid / Double(head)
-                if inShaft || inHead { put(x0 + i, y0 + j) }
-            } }
-        case let .frame(x0, y0, w, h, t):
-            for y in y0..<(y0 + h) { for x in x0..<(x0 + w)
-            where x < x0 + t || x >= x0 + w - t || y < y0 + t || y >= y0 + h - t { put(x, y) } }
+            for j in 0..<size {
+                for i in 0..<size {
+                    // Along the arrow from its tail: the shaft, then a head as wide as the square.
+                    let along = right ? i : size - 1 - i
+                    let fromMiddle = abs(Double(j) + 0.5 - mid)
+                    let inShaft = along < size - head && fromMiddle < Double(size) / 6
+                    let inHead = along >= size - head && fromMiddle < Double(size - along) * mid / Double(head)
+                    if inShaft || inHead { put(x0 + i, y0 + j) }
+                }
+            }
+        case .frame(let x0, let y0, let w, let h, let t):
+            for y in y0..<(y0 + h) {
+                for x in x0..<(x0 + w)
+                where x < x0 + t || x >= x0 + w - t || y < y0 + t || y >= y0 + h - t { put(x, y) }
+            }
         }
         marks.append(painted)
     }
@@ -166,8 +177,10 @@ struct TextScene {
         var xs: Range<Int>, ys: Range<Int>
     }
 
-    private static func turnArea(of ink: [Int], width: Int, height: Int, pivot: (x: Double, y: Double)?,
-                                 offset: (x: Double, y: Double)) -> TurnArea {
+    private static func turnArea(
+        of ink: [Int], width: Int, height: Int, pivot: (x: Double, y: Double)?,
+        offset: (x: Double, y: Double)
+    ) -> TurnArea {
         let xs = ink.map { $0 % width }, ys = ink.map { $0 / width }
         let cx = pivot?.x ?? Double(xs.min()! + xs.max()! + 1) / 2 + offset.x
         let cy = pivot?.y ?? Double(ys.min()! + ys.max()! + 1) / 2 + offset.y
@@ -183,8 +196,10 @@ struct TextScene {
 
     /// Bilinear rotation of an RGBx picture by `degrees` (clockwise) about the area's centre,
     /// computed inside the area only.
-    private static func rotate(_ src: [UInt8], width: Int, height: Int, degrees: Double,
-                               area: TurnArea) -> [UInt8] {
+    private static func rotate(
+        _ src: [UInt8], width: Int, height: Int, degrees: Double,
+        area: TurnArea
+    ) -> [UInt8] {
         let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = area.cx, cy = area.cy
         var out = src
         for y in area.ys {
@@ -198,7 +213,8 @@ struct TextScene {
                     func at(_ px: Int, _ py: Int) -> Double {
                         Double(src[4 * (min(max(py, 0), height - 1) * width + min(max(px, 0), width - 1)) + ch])
                     }
-                    let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+                    let v =
+                        (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
                         + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
                     out[4 * (y * width + x) + ch] = UInt8(min(max(v.rounded(), 0), 255))
                 }
@@ -209,8 +225,10 @@ struct TextScene {
 
     /// The pixels whose colour the rotation takes from an ink pixel: those whose inverse-rotated
     /// position (as `rotate` computes it) has an ink pixel among the four it interpolates.
-    private static func rotateMask(_ ink: [Int], width: Int, height: Int, degrees: Double,
-                                   area: TurnArea) -> [Int] {
+    private static func rotateMask(
+        _ ink: [Int], width: Int, height: Int, degrees: Double,
+        area: TurnArea
+    ) -> [Int] {
         var isInk = [Bool](repeating: false, count: width * height)
         for i in ink { isInk[i] = true }
         let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = area.cx, cy = area.cy
@@ -219,8 +237,11 @@ struct TextScene {
         for y in area.ys {
             for x in area.xs {
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                let sx = Int((c * dx + s * dy + cx - 0.5).rounded(.down)), sy = Int((-s * dx + c * dy + cy - 0.5).rounded(.down))
-                if inked(sx, sy) || inked(sx + 1, sy) || inked(sx, sy + 1) || inked(sx + 1, sy + 1) { out.append(y * width + x) }
+                let sx = Int((c * dx + s * dy + cx - 0.5).rounded(.down)),
+                    sy = Int((-s * dx + c * dy + cy - 0.5).rounded(.down))
+                if inked(sx, sy) || inked(sx + 1, sy) || inked(sx, sy + 1) || inked(sx + 1, sy + 1) {
+                    out.append(y * width + x)
+                }
             }
         }
         return out
@@ -243,20 +264,23 @@ enum Background {
             func fill(_ xs: Range<Int>, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
                 for x in xs {
                     let i = 4 * (y * width + x)
-                    p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = 255
+                    p[i] = r
+                    p[i + 1] = g
+                    p[i + 2] = b
+                    p[i + 3] = 255
                 }
             }
             switch self {
-            case let .solid(r, g, b):
+            case .solid(let r, let g, let b):
                 for y in 0..<height { fill(0..<width, y, r, g, b) }
-            case let .gradient(a, b):
+            case .gradient(let a, let b):
                 for x in 0..<width {
                     let t = Double(x) / Double(max(width - 1, 1))
                     func mix(_ u: UInt8, _ v: UInt8) -> UInt8 { UInt8((Double(u) * (1 - t) + Double(v) * t).rounded()) }
                     let (r, g, bl) = (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
                     for y in 0..<height { fill(x..<(x + 1), y, r, g, bl) }
                 }
-            case let .noise(block, seed):
+            case .noise(let block, let seed):
                 var rng = SplitMix64(seed: seed)
                 for by in stride(from: 0, to: height, by: block) {
                     for bx in stride(from: 0, to: width, by: block) {
@@ -264,7 +288,7 @@ enum Background {
                         for y in by..<min(by + block, height) { fill(bx..<min(bx + block, width), y, v, v, v) }
                     }
                 }
-            case let .clutter(seed):
+            case .clutter(let seed):
                 var rng = SplitMix64(seed: seed)
                 for y in 0..<height { fill(0..<width, y, 120, 140, 110) }
                 for _ in 0..<60 {
@@ -278,4 +302,3 @@ enum Background {
         return p
     }
 }
-

@@ -33,7 +33,8 @@ import TextMirrorPlugin
                     let x0 = Int(fx), y0 = Int(fy), tx = fx - Double(x0), ty = fy - Double(y0)
                     let a = grid[y0 * gw + x0], b = grid[y0 * gw + x0 + 1]
                     let c = grid[(y0 + 1) * gw + x0], d = grid[(y0 + 1) * gw + x0 + 1]
-                    values[y * width + x] = 30 + 200 * ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty)
+                    values[y * width + x] =
+                        30 + 200 * ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty)
                 }
             }
             self.values = values
@@ -43,7 +44,8 @@ import TextMirrorPlugin
         func sample(_ x: Double, _ y: Double) -> UInt8 {
             let sx = min(max(x - 0.5, 0), Double(width - 2)), sy = min(max(y - 0.5, 0), Double(height - 2))
             let x0 = Int(sx), y0 = Int(sy), tx = sx - Double(x0), ty = sy - Double(y0)
-            let v = (values[y0 * width + x0] * (1 - tx) + values[y0 * width + x0 + 1] * tx) * (1 - ty)
+            let v =
+                (values[y0 * width + x0] * (1 - tx) + values[y0 * width + x0 + 1] * tx) * (1 - ty)
                 + (values[(y0 + 1) * width + x0] * (1 - tx) + values[(y0 + 1) * width + x0 + 1] * tx) * ty
             return UInt8(min(max(v.rounded(), 0), 255))
         }
@@ -65,8 +67,9 @@ import TextMirrorPlugin
     static let texture = Texture(width: 1500, height: 900)
 
     func measure(_ first: Motion, _ second: Motion, regions: [PixelBox]) -> FrameMotion? {
-        measure(Self.texture.frame(first, width: Self.width, height: Self.height),
-                Self.texture.frame(second, width: Self.width, height: Self.height), regions: regions)
+        measure(
+            Self.texture.frame(first, width: Self.width, height: Self.height),
+            Self.texture.frame(second, width: Self.width, height: Self.height), regions: regions)
     }
 
     func measure(_ first: [UInt8], _ second: [UInt8], regions: [PixelBox]) -> FrameMotion? {
@@ -74,17 +77,21 @@ import TextMirrorPlugin
         let layout = FrameLayout(.gray8)
         var a = first, b = second
         let none = a.withUnsafeMutableBytes { raw in
-            let frame = FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
+            let frame = FrameBuffer(
+                width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
             return estimator.estimate(estimator.prepare(frame, layout: layout), regions: regions)
         }
         #expect(none == nil, "the first frame has nothing to compare with")
         return b.withUnsafeMutableBytes { raw in
-            let frame = FrameBuffer(width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
+            let frame = FrameBuffer(
+                width: Self.width, height: Self.height, planes: [raw.baseAddress!], strides: [Self.width])
             return estimator.estimate(estimator.prepare(frame, layout: layout), regions: regions)
         }
     }
 
-    @Test("Recovers a known translation within half a pixel", arguments: [(7.0, -3.0), (-12.0, 5.0), (2.0, 0.0), (0.0, 0.0)])
+    @Test(
+        "Recovers a known translation within half a pixel",
+        arguments: [(7.0, -3.0), (-12.0, 5.0), (2.0, 0.0), (0.0, 0.0)])
     func translation(dx: Double, dy: Double) throws {
         let box = PixelBox(centerX: 500, centerY: 300, width: 400, height: 60)
         // The camera moves by (dx, dy): the picture moves by (−dx, −dy).
@@ -94,8 +101,9 @@ import TextMirrorPlugin
         #expect(abs(global.scale - 1) < 0.002, "\(global)")
         let own = try #require(motion.regions.first ?? nil)
         let moved = own.apply(box)
-        #expect(abs(moved.centerX - (box.centerX - dx)) < 0.5 && abs(moved.centerY - (box.centerY - dy)) < 0.5,
-                "\(moved)")
+        #expect(
+            abs(moved.centerX - (box.centerX - dx)) < 0.5 && abs(moved.centerY - (box.centerY - dy)) < 0.5,
+            "\(moved)")
     }
 
     @Test func aCutLosesTheBox() throws {
@@ -123,8 +131,10 @@ import TextMirrorPlugin
 
     @Test func aBoxMovingWithThePictureTakesThePicturesMotion() throws {
         // Its own fit, from a few points, is noisier than the picture's, from hundreds.
-        let boxes = [PixelBox(centerX: 500, centerY: 300, width: 200, height: 24),
-                     PixelBox(centerX: 900, centerY: 520, width: 160, height: 20)]
+        let boxes = [
+            PixelBox(centerX: 500, centerY: 300, width: 200, height: 24),
+            PixelBox(centerX: 900, centerY: 520, width: 160, height: 20)
+        ]
         let motion = try #require(measure(.translation(100, 80), .translation(108, 80), regions: boxes))
         let global = try #require(motion.global)
         #expect(motion.regions == [global, global], "\(motion)")
@@ -135,9 +145,11 @@ import TextMirrorPlugin
         // other way (the picture moves 8 px left).
         let sign = Texture(width: 300, height: 120, cell: 7, seed: 11)
         func paste(_ frame: inout [UInt8], at x0: Int, _ y0: Int) {
-            for y in 0..<sign.height { for x in 0..<sign.width {
-                frame[(y0 + y) * Self.width + x0 + x] = sign.sample(Double(x) + 0.5, Double(y) + 0.5)
-            } }
+            for y in 0..<sign.height {
+                for x in 0..<sign.width {
+                    frame[(y0 + y) * Self.width + x0 + x] = sign.sample(Double(x) + 0.5, Double(y) + 0.5)
+                }
+            }
         }
         var first = Self.texture.frame(.translation(100, 80), width: Self.width, height: Self.height)
         var second = Self.texture.frame(.translation(108, 80), width: Self.width, height: Self.height)

@@ -39,8 +39,9 @@ import TextMirrorTestSupport
             var pixels = input
             let pts = UInt64(n) * 1_000_000_000 / 30
             let report = try pixels.withUnsafeMutableBytes { raw in
-                try engine.process(FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [4 * width]),
-                                   stamp: FrameStamp(pts: pts, streamTime: pts), upstreamIsLive: false)
+                try engine.process(
+                    FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [4 * width]),
+                    stamp: FrameStamp(pts: pts, streamTime: pts), upstreamIsLive: false)
             }
             run.boxes.append(report.mirrored)
             run.outputs.append(pixels)
@@ -66,7 +67,9 @@ import TextMirrorTestSupport
                     continue
                 }
                 let expected = box.text.box.centerX - Double(Self.step * n)
-                #expect(abs(later.text.box.centerX - expected) < 1, "frame \(n) track \(box.track): \(later.text.box.centerX) vs \(expected)")
+                #expect(
+                    abs(later.text.box.centerX - expected) < 1,
+                    "frame \(n) track \(box.track): \(later.text.box.centerX) vs \(expected)")
                 #expect(abs(later.text.box.centerY - box.text.box.centerY) < 1)
             }
         }

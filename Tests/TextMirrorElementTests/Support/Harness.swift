@@ -49,7 +49,8 @@ final class OutputBuffer {
 
 /// Mirrors the textmirror flip names onto videoflip's video-direction names.
 enum FlipMode: String, CaseIterable, Sendable {
-    case horizontal, vertical, rotate180 = "rotate-180"
+    case horizontal, vertical
+    case rotate180 = "rotate-180"
 
     var videoDirection: String {
         switch self {

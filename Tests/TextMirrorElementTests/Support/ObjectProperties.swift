@@ -48,8 +48,10 @@ enum ObjectProperties {
         return g_object_class_find_property(objectClass, name)
     }
 
-    private static func withValue<T, R>(_ object: UnsafeMutablePointer<T>, _ name: String,
-                                        _ body: (inout GValue) -> R) -> R {
+    private static func withValue<T, R>(
+        _ object: UnsafeMutablePointer<T>, _ name: String,
+        _ body: (inout GValue) -> R
+    ) -> R {
         let spec = paramSpec(object, name)!
         var value = GValue()
         g_value_init(&value, spec.pointee.value_type)
@@ -57,8 +59,10 @@ enum ObjectProperties {
         return body(&value)
     }
 
-    private static func get<T, R>(_ object: UnsafeMutablePointer<T>, _ name: String,
-                                  _ read: (inout GValue) -> R) -> R {
+    private static func get<T, R>(
+        _ object: UnsafeMutablePointer<T>, _ name: String,
+        _ read: (inout GValue) -> R
+    ) -> R {
         withValue(object, name) { value in
             g_object_get_property(asGObject(object), name, &value)
             return read(&value)

@@ -32,10 +32,11 @@ enum PatternBuffers {
             offsets[p] = gsize(layout.offsets[p])
             strides[p] = gint(layout.strides[p])
         }
-        let meta = gst_buffer_add_video_meta_full(buffer, GST_VIDEO_FRAME_FLAG_NONE,
-                                                  gst_video_format_from_string(layout.formatName),
-                                                  guint(layout.width), guint(layout.height),
-                                                  guint(layout.planeCount), &offsets, &strides)
+        let meta = gst_buffer_add_video_meta_full(
+            buffer, GST_VIDEO_FRAME_FLAG_NONE,
+            gst_video_format_from_string(layout.formatName),
+            guint(layout.width), guint(layout.height),
+            guint(layout.planeCount), &offsets, &strides)
         precondition(meta != nil)
     }
 

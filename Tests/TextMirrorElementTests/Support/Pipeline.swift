@@ -41,7 +41,10 @@ final class Pipeline {
         gst_object_unref(UnsafeMutableRawPointer(pipeline))
     }
 
-    struct PipelineError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+    struct PipelineError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
 
     /// The element named `name`; the pipeline keeps it alive.
     func element(_ name: String) -> UnsafeMutablePointer<GstElement> {
@@ -55,14 +58,18 @@ final class Pipeline {
     func capture(_ name: String, _ layout: VideoLayout) {
         let capture = Capture(layout)
         captures[name] = capture
-        let handoff: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstBuffer>?,
-                                     UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = { _, buffer, _, data in
-            let capture = Unmanaged<Capture>.fromOpaque(data!).takeUnretainedValue()
-            capture.add(PictureBytes(buffer!, capture.layout))
-        }
+        let handoff:
+            @convention(c) (
+                UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstBuffer>?,
+                UnsafeMutablePointer<GstPad>?, gpointer?
+            ) -> Void = { _, buffer, _, data in
+                let capture = Unmanaged<Capture>.fromOpaque(data!).takeUnretainedValue()
+                capture.add(PictureBytes(buffer!, capture.layout))
+            }
         // The capture lives in `captures` as long as the pipeline, so an unretained pointer is safe.
-        g_signal_connect_data(element(name), "handoff", unsafeBitCast(handoff, to: GCallback.self),
-                              Unmanaged.passUnretained(capture).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            element(name), "handoff", unsafeBitCast(handoff, to: GCallback.self),
+            Unmanaged.passUnretained(capture).toOpaque(), nil, GConnectFlags(rawValue: 0))
     }
 
     /// Messages posted so far (without running), e.g. warnings from property setters.
@@ -85,8 +92,9 @@ final class Pipeline {
     private func drainBus(into result: inout Result, timeout: GstClockTime, untilDone: Bool = false) {
         let bus = gst_element_get_bus(pipeline)!
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        let types = GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
-                                   | GST_MESSAGE_WARNING.rawValue)
+        let types = GstMessageType(
+            rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
+                | GST_MESSAGE_WARNING.rawValue)
         while let message = gst_bus_timed_pop_filtered(bus, timeout, types) {
             defer { gst_message_unref(message) }
             var error: UnsafeMutablePointer<GError>?

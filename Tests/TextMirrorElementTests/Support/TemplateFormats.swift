@@ -13,7 +13,8 @@ enum TemplateFormats {
         while let current = node {
             let template = current.pointee.data.assumingMemoryBound(to: GstStaticPadTemplate.self)
             if String(cString: template.pointee.name_template) == pad,
-               let caps = gst_static_pad_template_get_caps(template) {
+                let caps = gst_static_pad_template_get_caps(template)
+            {
                 for i in 0..<gst_caps_get_size(caps) {
                     let structure = gst_caps_get_structure(caps, i)
                     guard let list = gst_structure_get_value(structure, "format") else { continue }

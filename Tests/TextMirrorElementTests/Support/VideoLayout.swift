@@ -60,12 +60,13 @@ struct VideoLayout: CustomStringConvertible {
     private var components: [Component] {
         let f = info.finfo.pointee
         return (0..<Int(f.n_components)).map { c in
-            Component(plane: Int(tupleElement(f.plane, c, as: guint.self)),
-                      offset: Int(tupleElement(f.poffset, c, as: guint.self)),
-                      pixelStride: Int(tupleElement(f.pixel_stride, c, as: gint.self)),
-                      wSub: Int(tupleElement(f.w_sub, c, as: guint.self)),
-                      hSub: Int(tupleElement(f.h_sub, c, as: guint.self)),
-                      bytes: (Int(tupleElement(f.depth, c, as: guint.self)) + 7) / 8)
+            Component(
+                plane: Int(tupleElement(f.plane, c, as: guint.self)),
+                offset: Int(tupleElement(f.poffset, c, as: guint.self)),
+                pixelStride: Int(tupleElement(f.pixel_stride, c, as: gint.self)),
+                wSub: Int(tupleElement(f.w_sub, c, as: guint.self)),
+                hSub: Int(tupleElement(f.h_sub, c, as: guint.self)),
+                bytes: (Int(tupleElement(f.depth, c, as: guint.self)) + 7) / 8)
         }
     }
 

@@ -51,8 +51,10 @@ final class RunningCommand: @unchecked Sendable {
 
     /// Starts `executable` (a path, or a name looked up on the environment's PATH) in
     /// `directory` (default: the current one).
-    init(_ executable: String, _ arguments: [String], environment: [String: String],
-         directory: URL? = nil) throws {
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: URL? = nil
+    ) throws {
         command = [executable] + arguments
         outputDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("textmirror-command-\(UUID().uuidString)")
@@ -67,10 +69,12 @@ final class RunningCommand: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputDirectory.appendingPathComponent("stdout").path,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, outputDirectory.appendingPathComponent("stderr").path,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, outputDirectory.appendingPathComponent("stdout").path,
+            O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, outputDirectory.appendingPathComponent("stderr").path,
+            O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -116,22 +120,29 @@ final class RunningCommand: @unchecked Sendable {
     /// Waits for the process to end; when it has had `timeout` of the machine's time
     /// (`FairShareDeadline`: longer on the clock while the machine is busy) it is terminated and
     /// the test fails.
-    func wait(timeout: Duration, load: @escaping @Sendable () -> Double = MachineLoad.busyFactor) async throws -> CommandResult {
+    func wait(timeout: Duration, load: @escaping @Sendable () -> Double = MachineLoad.busyFactor) async throws
+        -> CommandResult
+    {
         var deadline = FairShareDeadline(timeout, load: load)
         while isRunning {
             if deadline.expired() {
                 kill(pid, SIGTERM)
                 let grace = ContinuousClock.now + .seconds(5)
                 while isRunning, ContinuousClock.now < grace { try await Task.sleep(for: .milliseconds(20)) }
-                if isRunning { kill(pid, SIGKILL); _ = waitpid(pid, nil, 0) }
-                throw SetupError("timed out after \(deadline) and was stopped: \(command.joined(separator: " "))\n"
-                    + "--- output so far ---\n\(read("stdout"))\n\(read("stderr"))")
+                if isRunning {
+                    kill(pid, SIGKILL)
+                    _ = waitpid(pid, nil, 0)
+                }
+                throw SetupError(
+                    "timed out after \(deadline) and was stopped: \(command.joined(separator: " "))\n"
+                        + "--- output so far ---\n\(read("stdout"))\n\(read("stderr"))")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
         let (status, signalled) = exit ?? (-1, false)
-        let result = CommandResult(command: command, status: status, signalled: signalled,
-                                   stdout: read("stdout"), stderr: read("stderr"))
+        let result = CommandResult(
+            command: command, status: status, signalled: signalled,
+            stdout: read("stdout"), stderr: read("stderr"))
         try? FileManager.default.removeItem(at: outputDirectory)
         return result
     }
@@ -151,7 +162,8 @@ enum MachineLoad {
         guard let data = FileManager.default.contents(atPath: "/proc/stat") else { return 1 }
         let text = String(decoding: data, as: UTF8.self)
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("procs_running ") }),
-              let running = Double(line.dropFirst("procs_running ".count)) else { return 1 }
+            let running = Double(line.dropFirst("procs_running ".count))
+        else { return 1 }
         let cores = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
         return min(50, max(1, (running - 1) / cores))
     }
@@ -192,8 +204,10 @@ struct FairShareDeadline: CustomStringConvertible {
 }
 
 /// Runs a command to its end.
-func runCommand(_ executable: String, _ arguments: [String], environment: [String: String],
-         directory: URL? = nil, timeout: Duration = .seconds(60)) async throws -> CommandResult {
+func runCommand(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    directory: URL? = nil, timeout: Duration = .seconds(60)
+) async throws -> CommandResult {
     try await RunningCommand(executable, arguments, environment: environment, directory: directory)
         .wait(timeout: timeout)
 }

@@ -14,7 +14,8 @@ enum Repository {
     /// The scripts run the release plugin from .build/release, as a user's checkout would.
     static func requirePlugin() throws {
         guard FileManager.default.fileExists(atPath: buildPlugin) else {
-            throw SetupError("""
+            throw SetupError(
+                """
                 \(buildPlugin) is missing: the pipeline tests run the release plugin. Build it with \
                 `swift build -c release --product gsttextmirror` in \(root.path) \
                 (scripts/test.sh does that before `swift test`).
@@ -45,8 +46,10 @@ final class Workspace {
             .appendingPathComponent("textmirror-pipeline-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         environment = ProcessInfo.processInfo.environment
-        for name in ["GST_PLUGIN_PATH", "GST_PLUGIN_PATH_1_0", "TEXTMIRROR_SOURCE", "TEXTMIRROR_SINK",
-                     "TEXTMIRROR_PLUGIN", "TM_SCRIPT_NAME", "DISPLAY", "WAYLAND_DISPLAY", "GST_DEBUG"] {
+        for name in [
+            "GST_PLUGIN_PATH", "GST_PLUGIN_PATH_1_0", "TEXTMIRROR_SOURCE", "TEXTMIRROR_SINK",
+            "TEXTMIRROR_PLUGIN", "TM_SCRIPT_NAME", "DISPLAY", "WAYLAND_DISPLAY", "GST_DEBUG"
+        ] {
             environment[name] = nil
         }
         environment["GST_REGISTRY"] = url.appendingPathComponent("registry.bin").path
@@ -58,14 +61,19 @@ final class Workspace {
     func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Runs pipelines/NAME from the workspace folder.
-    func pipeline(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult {
-        try await runCommand(Repository.path("pipelines/\(name)"), arguments, environment: environment,
-                             directory: url, timeout: timeout)
+    func pipeline(_ name: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult
+    {
+        try await runCommand(
+            Repository.path("pipelines/\(name)"), arguments, environment: environment,
+            directory: url, timeout: timeout)
     }
 
-    func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws -> CommandResult {
-        try await runCommand(executable, arguments, environment: environment,
-                                              directory: url, timeout: timeout)
+    func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws
+        -> CommandResult
+    {
+        try await runCommand(
+            executable, arguments, environment: environment,
+            directory: url, timeout: timeout)
     }
 
     /// Fails with the Debian package to install when a GStreamer element is missing.
@@ -109,10 +117,12 @@ final class Workspace {
     func decodeRGB(_ path: String) async throws -> Data {
         let raw = file("decoded-\(UUID().uuidString).rgb")
         defer { try? FileManager.default.removeItem(atPath: raw) }
-        let result = try await run("gst-launch-1.0", [
-            "-q", "filesrc", "location=\(path)", "!", "decodebin", "!", "videoconvert",
-            "!", "video/x-raw,format=RGB", "!", "filesink", "location=\(raw)",
-        ])
+        let result = try await run(
+            "gst-launch-1.0",
+            [
+                "-q", "filesrc", "location=\(path)", "!", "decodebin", "!", "videoconvert",
+                "!", "video/x-raw,format=RGB", "!", "filesink", "location=\(raw)"
+            ])
         guard result.succeeded else { throw SetupError("cannot decode \(path):\n\(result)") }
         return FileManager.default.contents(atPath: raw) ?? Data()
     }
@@ -127,7 +137,9 @@ func mirroredRGB(_ frame: Data, width: Int, height: Int) -> Data {
             for y in 0..<height {
                 for x in 0..<width {
                     let from = (y * width + x) * 3, to = (y * width + width - 1 - x) * 3
-                    dst[to] = src[from]; dst[to + 1] = src[from + 1]; dst[to + 2] = src[from + 2]
+                    dst[to] = src[from]
+                    dst[to + 1] = src[from + 1]
+                    dst[to + 2] = src[from + 2]
                 }
             }
         }

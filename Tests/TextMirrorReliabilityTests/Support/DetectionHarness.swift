@@ -122,8 +122,10 @@ func textBoxes(of buffer: UnsafeMutablePointer<GstBuffer>) -> [ReportedBox] {
     while let meta = gst_buffer_iterate_meta_filtered(buffer, &state, api) {
         let roi = UnsafeMutableRawPointer(meta).assumingMemoryBound(to: GstVideoRegionOfInterestMeta.self)
         guard g_quark_to_string(roi.pointee.roi_type).map({ String(cString: $0) }) == "text" else { continue }
-        boxes.append(ReportedBox(x: Int(roi.pointee.x), y: Int(roi.pointee.y),
-                                 width: Int(roi.pointee.w), height: Int(roi.pointee.h)))
+        boxes.append(
+            ReportedBox(
+                x: Int(roi.pointee.x), y: Int(roi.pointee.y),
+                width: Int(roi.pointee.w), height: Int(roi.pointee.h)))
     }
     return boxes
 }
@@ -132,8 +134,9 @@ extension DetectionMessage {
     /// Nil for messages that are not textmirror detections.
     init?(_ message: UnsafeMutablePointer<GstMessage>) {
         guard message.pointee.type == GST_MESSAGE_ELEMENT,
-              let structure = gst_message_get_structure(message),
-              String(cString: gst_structure_get_name(structure)) == "textmirror" else { return nil }
+            let structure = gst_message_get_structure(message),
+            String(cString: gst_structure_get_name(structure)) == "textmirror"
+        else { return nil }
         var timestamp: guint64 = 0
         _ = gst_structure_get_uint64(structure, "timestamp", &timestamp)
         var boxes: [ReportedBox] = []

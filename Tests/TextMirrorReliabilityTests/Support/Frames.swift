@@ -22,8 +22,10 @@ struct Frame: Sendable {
     static func size(_ format: String, _ width: Int, _ height: Int) -> Int {
         GStreamer.setUp()
         var info = GstVideoInfo()
-        precondition(gst_video_info_set_format(&info, gst_video_format_from_string(format),
-                                               guint(width), guint(height)) != 0, "\(format) \(width)x\(height)")
+        precondition(
+            gst_video_info_set_format(
+                &info, gst_video_format_from_string(format),
+                guint(width), guint(height)) != 0, "\(format) \(width)x\(height)")
         return Int(info.size)
     }
 
@@ -42,16 +44,20 @@ enum Frames {
     nonisolated(unsafe) private static var cache: [String: Frame] = [:]
 
     /// A white frame with `text` in large letters across its middle.
-    static func text(_ format: String, _ width: Int, _ height: Int, text: String = "TEXT 42",
-                     font: String? = nil) -> Frame {
+    static func text(
+        _ format: String, _ width: Int, _ height: Int, text: String = "TEXT 42",
+        font: String? = nil
+    ) -> Frame {
         // Letters about a quarter of the frame height (less where the line would not fit): clearly
         // text at every detection size used here. textoverlay scales the font with the frame on
         // large frames, where 80px already spans half of an 8K frame.
         let points = max(6, min(width * 4 / (3 * (text.count + 2)), height / 4, 80))
         let fontDesc = font ?? "DejaVu Sans Bold \(points)px"
-        return render(format, width, height, element:
-            "textoverlay text=\"\(text)\" font-desc=\"\(fontDesc)\" wrap-mode=none valignment=center halignment=center "
-            + "shaded-background=false draw-shadow=false draw-outline=false color=0xff000000")
+        return render(
+            format, width, height,
+            element:
+                "textoverlay text=\"\(text)\" font-desc=\"\(fontDesc)\" wrap-mode=none valignment=center halignment=center "
+                + "shaded-background=false draw-shadow=false draw-outline=false color=0xff000000")
     }
 
     /// A plain white frame: nothing for the detector to find.
@@ -81,14 +87,17 @@ enum Frames {
         return Frame(format: format, width: width, height: height, bytes: bytes)
     }
 
-    private static func render(_ format: String, _ width: Int, _ height: Int, element: String,
-                               pattern: String = "white") -> Frame {
+    private static func render(
+        _ format: String, _ width: Int, _ height: Int, element: String,
+        pattern: String = "white"
+    ) -> Frame {
         let key = "\(format) \(width)x\(height) \(pattern) \(element)"
         if let cached = lock.withLock({ cache[key] }) { return cached }
         GStreamer.setUp()
         let harness = gst_harness_new_parse(element)!
         defer { gst_harness_teardown(harness) }
-        gst_harness_add_src_parse(harness, "videotestsrc pattern=\(pattern) ! capsfilter caps=\"\(Frame.caps(format, width, height))\"", 0)
+        gst_harness_add_src_parse(
+            harness, "videotestsrc pattern=\(pattern) ! capsfilter caps=\"\(Frame.caps(format, width, height))\"", 0)
         precondition(gst_harness_push_from_src(harness) == GST_FLOW_OK, "could not render \(key)")
         let buffer = gst_harness_pull(harness)!
         defer { gst_buffer_unref(buffer) }
@@ -101,4 +110,3 @@ enum Frames {
         return frame
     }
 }
-

@@ -93,13 +93,17 @@ final class LivePipeline {
     func watch(_ name: String) -> SinkStats {
         let stats = SinkStats()
         sinks[name] = stats
-        let handoff: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstBuffer>?,
-                                     UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = { _, buffer, pad, data in
-            Unmanaged<SinkStats>.fromOpaque(data!).takeUnretainedValue().record(buffer!, pad: pad)
-        }
+        let handoff:
+            @convention(c) (
+                UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstBuffer>?,
+                UnsafeMutablePointer<GstPad>?, gpointer?
+            ) -> Void = { _, buffer, pad, data in
+                Unmanaged<SinkStats>.fromOpaque(data!).takeUnretainedValue().record(buffer!, pad: pad)
+            }
         // `sinks` keeps the stats as long as the pipeline, which stops before it goes.
-        g_signal_connect_data(element(name), "handoff", unsafeBitCast(handoff, to: GCallback.self),
-                              Unmanaged.passUnretained(stats).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            element(name), "handoff", unsafeBitCast(handoff, to: GCallback.self),
+            Unmanaged.passUnretained(stats).toOpaque(), nil, GConnectFlags(rawValue: 0))
         return stats
     }
 
@@ -115,8 +119,9 @@ final class LivePipeline {
     /// `untilDone` (EOS or an ERROR) is asked for.
     func drain(waitUntilDone: Bool = false, timeout: Double = 0) -> BusLog {
         var log = BusLog()
-        let types = GstMessageType(rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
-                                   | GST_MESSAGE_WARNING.rawValue | GST_MESSAGE_ELEMENT.rawValue)
+        let types = GstMessageType(
+            rawValue: GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue
+                | GST_MESSAGE_WARNING.rawValue | GST_MESSAGE_ELEMENT.rawValue)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let remaining = waitUntilDone ? max(0, deadline.timeIntervalSinceNow) : 0

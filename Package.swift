@@ -94,7 +94,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TextMirrorElementTests",
-            dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck", "TextMirrorTestSupport"]
+            dependencies: [
+                "TextMirrorPlugin", "CShim", "CGStreamer", "CGStreamerCheck", "TextMirrorTestSupport",
+                "TextMirrorToolSupport"
+            ]
         ),
         // Runs pipelines/*.sh, the embedding examples (examples/) and scripts/install.sh as a user
         // would, in child processes; needs the release plugin (scripts/test.sh builds it first).
@@ -106,7 +109,7 @@ let package = Package(
             name: "TextMirrorReliabilityTests",
             dependencies: [
                 "TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer", "CGStreamerCheck",
-                "TextMirrorTestSupport"
+                "TextMirrorTestSupport", "TextMirrorToolSupport"
             ]
         ),
         // Quality evaluation of issue 3 on photos with ICDAR 2015 ground truth: the scoring, free

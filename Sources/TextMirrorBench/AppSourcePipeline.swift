@@ -149,14 +149,7 @@ final class AppSourcePipeline {
     private func handle(_ message: UnsafeMutablePointer<GstMessage>) throws(BenchError) {
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
-            var error: UnsafeMutablePointer<GError>? = nil
-            var debug: UnsafeMutablePointer<gchar>? = nil
-            gst_message_parse_error(message, &error, &debug)
-            let text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            let detail = debug.map { String(cString: $0) } ?? ""
-            g_error_free(error)
-            g_free(debug)
-            throw BenchError("\(description): \(text) \(detail)")
+            throw BenchError("\(description): \(messageText(message))")
         case GST_MESSAGE_QOS:
             messages.qos += 1
         case GST_MESSAGE_ELEMENT:

@@ -147,11 +147,7 @@ final class SourceFrame {
         }
         defer { gst_message_unref(message) }
         if message.pointee.type == GST_MESSAGE_ERROR {
-            var error: UnsafeMutablePointer<GError>? = nil
-            gst_message_parse_error(message, &error, nil)
-            let text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_error_free(error)
-            throw BenchError("videotestsrc pipeline: \(text)")
+            throw BenchError("videotestsrc pipeline: \(messageText(message))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import CGStreamer
 import Glibc
 import TextMirrorEvalCore
+import TextMirrorToolSupport
 
 /// What the element made of one picture.
 struct ElementResult {
@@ -139,9 +140,9 @@ struct ElementRun {
             case GST_MESSAGE_EOS:
                 return detected
             case GST_MESSAGE_ERROR:
-                throw EvalError("\(item.imagePath): \(Self.describe(message, error: true))")
+                throw EvalError("\(item.imagePath): \(messageText(message))")
             case GST_MESSAGE_WARNING:
-                progress("warning: \(item.name): \(Self.describe(message, error: false))")
+                progress("warning: \(item.name): \(messageText(message))")
             case GST_MESSAGE_ELEMENT:
                 if let s = gst_message_get_structure(message), gst_structure_has_name(s, "textmirror") != 0,
                     let boxes = gst_structure_get_value(s, "boxes")
@@ -159,25 +160,9 @@ struct ElementRun {
         defer { unrefObject(bus) }
         guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
         defer { gst_message_unref(message) }
-        return Self.describe(message, error: true)
+        return messageText(message)
     }
 
-    private static func describe(_ message: UnsafeMutablePointer<GstMessage>, error isError: Bool) -> String {
-        var error: UnsafeMutablePointer<GError>? = nil
-        var debug: UnsafeMutablePointer<gchar>? = nil
-        if isError {
-            gst_message_parse_error(message, &error, &debug)
-        } else {
-            gst_message_parse_warning(message, &error, &debug)
-        }
-        defer {
-            if let error { g_error_free(error) }
-            g_free(debug)
-        }
-        var text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        if let debug { text += " (\(String(cString: debug)))" }
-        return text
-    }
 }
 
 /// The capture and what to do with each buffer, handed to a pad probe as its user data.

@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import TextMirrorTestSupport
+import TextMirrorToolSupport
 
 /// A real pipeline from a parse-launch description, run to EOS on its own streaming threads.
 /// Buffers reaching a `fakesink` named in `capture` are kept as picture bytes; the bus's
@@ -97,30 +98,17 @@ final class Pipeline {
                 | GST_MESSAGE_WARNING.rawValue)
         while let message = gst_bus_timed_pop_filtered(bus, timeout, types) {
             defer { gst_message_unref(message) }
-            var error: UnsafeMutablePointer<GError>?
-            var debug: UnsafeMutablePointer<gchar>?
             switch message.pointee.type {
             case GST_MESSAGE_EOS:
                 result.reachedEOS = true
                 return
             case GST_MESSAGE_ERROR:
-                gst_message_parse_error(message, &error, &debug)
-                result.errors.append(Self.text(error, debug))
+                result.errors.append(messageText(message))
                 return
             default:
-                gst_message_parse_warning(message, &error, &debug)
-                result.warnings.append(Self.text(error, debug))
+                result.warnings.append(messageText(message))
                 if !untilDone { continue }
             }
         }
-    }
-
-    private static func text(_ error: UnsafeMutablePointer<GError>?, _ debug: UnsafeMutablePointer<gchar>?) -> String {
-        defer {
-            g_error_free(error)
-            g_free(debug)
-        }
-        let message = error.map { String(cString: $0.pointee.message) } ?? ""
-        return debug.map { message + " (" + String(cString: $0) + ")" } ?? message
     }
 }

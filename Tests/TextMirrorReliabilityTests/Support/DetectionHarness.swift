@@ -1,4 +1,5 @@
 import CGStreamer
+import TextMirrorToolSupport
 import CGStreamerCheck
 import TextMirrorTestSupport
 
@@ -153,21 +154,4 @@ extension DetectionMessage {
         }
         self.init(timestamp: UInt64(timestamp), boxes: boxes)
     }
-}
-
-/// "message (debug)" of an ERROR or WARNING message.
-func messageText(_ message: UnsafeMutablePointer<GstMessage>) -> String {
-    var error: UnsafeMutablePointer<GError>?
-    var debug: UnsafeMutablePointer<gchar>?
-    if message.pointee.type == GST_MESSAGE_ERROR {
-        gst_message_parse_error(message, &error, &debug)
-    } else {
-        gst_message_parse_warning(message, &error, &debug)
-    }
-    defer {
-        if let error { g_error_free(error) }
-        g_free(debug)
-    }
-    let text = error.map { String(cString: $0.pointee.message) } ?? ""
-    return debug.map { text + " (" + String(cString: $0) + ")" } ?? text
 }

@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import TextMirrorTestSupport
+import TextMirrorToolSupport
 
 /// What a pipeline's bus said.
 struct BusLog {

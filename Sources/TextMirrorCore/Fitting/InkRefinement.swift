@@ -212,9 +212,7 @@ public struct InkRefinement: Sendable, Equatable {
 
     /// `box` or `across(box)`, whichever runs nearer to `angle`.
     static func side(of box: PixelBox, along angle: Double) -> PixelBox {
-        var turn = (box.angle - angle).truncatingRemainder(dividingBy: 180)
-        if turn > 90 { turn -= 180 } else if turn < -90 { turn += 180 }
-        return abs(turn) <= 45 ? box : across(box)
+        abs(PixelBox.normalizedAngle(box.angle - angle)) <= 45 ? box : across(box)
     }
 
     /// `box` fitted to its ink at its angle (no tilt measured); nil as `refine`. When the

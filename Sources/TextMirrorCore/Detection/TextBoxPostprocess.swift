@@ -85,7 +85,7 @@ public struct TextBoxPostprocess: Equatable, Sendable {
         b.angle = PixelBox.normalizedAngle(b.angle)
         // A steep box that is not clearly elongated is more likely upright glyphs than a
         // rotated line: describe it from the side nearer to horizontal.
-        if abs(b.angle) > 45, b.width < steepLineElongation * b.height {
+        if b.isSteep, b.width < steepLineElongation * b.height {
             swap(&b.width, &b.height)
             b.angle = PixelBox.normalizedAngle(b.angle - 90)
         }

@@ -27,6 +27,10 @@ extension PixelBox {
         return angle - (angle / 180).rounded() * 180
     }
 
+    /// More than 45° from level: the line runs up or down the picture rather than across it,
+    /// and its text may read either way along the box (`LineReader` reads both).
+    public var isSteep: Bool { abs(tiltFromLevel) > 45 }
+
     /// This box turned to the nearest level direction when its tilt is within `uncertainty`
     /// degrees or moves its ends by less than `drift` pixels; else the box as it is.
     public func levelled(within uncertainty: Double = 0, drift: Double = PixelBox.levelDrift) -> PixelBox {

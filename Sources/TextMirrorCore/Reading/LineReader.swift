@@ -53,8 +53,7 @@ public final class LineReader: Sendable {
         let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter) { i, known in
             do {
                 return try read(
-                    boxes[i].box, in: frame, format: format,
-                    onlyMirrored: known.flatMap { $0.foundText ? $0.mirrored : nil })
+                    boxes[i].box, in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })
             } catch {
                 failures("text recognition failed: \(error)")
                 return nil
@@ -69,29 +68,50 @@ public final class LineReader: Sendable {
         }
     }
 
-    /// Reads one box: both orientations, or only `onlyMirrored`'s when it is known. Not turned
-    /// half a turn as well: on the real-photo dev set that found 2 more upside-down lines of
-    /// 127, but also "text" in one more picture without any (a box over 12% of it).
-    func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, onlyMirrored: Bool?) throws -> TextReading {
-        var best: (reading: TextReading, weight: Double)?
-        // Both orientations come from one cut: the mirrored crop is the other's columns reversed.
-        guard
-            let cut = LineCrop(
-                box, in: frame, format: format, height: recognizer.cropHeight,
-                maxWidth: recognizer.maxCropWidth, mirrored: onlyMirrored ?? false)
-        else {
-            return TextReading(text: "", score: 0, mirrored: false)
+    /// Reads one box: as it is and mirrored, or first only in `known`'s orientation (and in
+    /// all when that finds no text: a steep line's box may have swapped ends since, from 89° to
+    /// -89°). A steep box (`PixelBox.isSteep`) is read turned half a turn as well: a line
+    /// running up or down the picture reads either way along it (a page lying sideways, a
+    /// book's spine). Level boxes are not: on the real-photo dev set that found 2 more
+    /// upside-down lines of 127, but also "text" in one more picture without any (a box over
+    /// 12% of it).
+    func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, known: TextReading?) throws -> TextReading {
+        if let known {
+            let again = try read(
+                box, in: frame, format: format, halves: [known.turnedHalf], mirrorings: [known.mirrored])
+            if again.foundText { return again }
         }
-        for mirrored in onlyMirrored.map({ [$0] }) ?? [false, true] {
-            let crop = mirrored == (onlyMirrored ?? false) ? cut : cut.mirrored()
-            let steps = try recognizer.recognize(crop)
-            let (text, score) = recognizer.decoder.decode(classes: steps.classes, probabilities: steps.probabilities)
-            // The orientation that reads more characters with more confidence: the sum of the
-            // characters' probabilities (a mirrored line read the wrong way round gives fewer
-            // characters, less surely).
-            let weight = score * Double(text.count)
-            if best == nil || weight > best!.weight {
-                best = (TextReading(text: text, score: score, mirrored: mirrored), weight)
+        return try read(
+            box, in: frame, format: format, halves: box.isSteep ? [false, true] : [false], mirrorings: [false, true])
+    }
+
+    /// The best reading of `box` among the orientations given: turned half a turn or not, each
+    /// mirrored or not.
+    private func read(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, halves: [Bool], mirrorings: [Bool]
+    ) throws -> TextReading {
+        var best: (reading: TextReading, weight: Double)?
+        for turnedHalf in halves {
+            var cutBox = box
+            if turnedHalf { cutBox.angle += 180 }
+            // Both mirrorings come from one cut: the mirrored crop is the other's columns reversed.
+            guard
+                let cut = LineCrop(
+                    cutBox, in: frame, format: format, height: recognizer.cropHeight,
+                    maxWidth: recognizer.maxCropWidth, mirrored: mirrorings[0])
+            else { break }
+            for mirrored in mirrorings {
+                let crop = mirrored == mirrorings[0] ? cut : cut.mirrored()
+                let steps = try recognizer.recognize(crop)
+                let (text, score) = recognizer.decoder.decode(
+                    classes: steps.classes, probabilities: steps.probabilities)
+                // The orientation that reads more characters with more confidence: the sum of
+                // the characters' probabilities (a mirrored line read the wrong way round gives
+                // fewer characters, less surely).
+                let weight = score * Double(text.count)
+                if best == nil || weight > best!.weight {
+                    best = (TextReading(text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf), weight)
+                }
             }
         }
         return best?.reading ?? TextReading(text: "", score: 0, mirrored: false)

@@ -6,12 +6,21 @@ public struct TextReading: Equatable, Sendable {
     public var score: Double
     /// The input showed the text mirror-reversed: its mirror image read better.
     public var mirrored: Bool
+    /// The text reads against the box's `width` axis (it was read with the box turned half a
+    /// turn). Only steep boxes are read so (`PixelBox.isSteep`): a line running up or down the
+    /// picture may read either way.
+    public var turnedHalf: Bool
 
-    public init(text: String, score: Double, mirrored: Bool) {
+    public init(text: String, score: Double, mirrored: Bool, turnedHalf: Bool = false) {
         self.text = text
         self.score = score
         self.mirrored = mirrored
+        self.turnedHalf = turnedHalf
     }
+
+    /// The text reads against the box's `width` axis once on screen: mirrored or turned half,
+    /// but not both (which cancel). Decides the reading order of a line's pieces.
+    public var readsAgainstBox: Bool { mirrored != turnedHalf }
 
     /// The box holds text (what `verify` asks of it): at least one character was read, with a
     /// mean probability of at least `minimumScore`, and a lone character with at least

@@ -38,7 +38,7 @@ extension BoxTracker {
             min(first.height, second.height) >= 0.7 * max(first.height, second.height)
         else { return nil }
         // Readings that disagree on the way the text reads are of different text.
-        if let p = a.reading, let q = b.reading, p.mirrored != q.mirrored { return nil }
+        if let p = a.reading, let q = b.reading, p.mirrored != q.mirrored || p.turnedHalf != q.turnedHalf { return nil }
         let (along, across) = first.axes
         let c1 = first.center, c2 = second.center
         // Positions along and across the line.
@@ -51,13 +51,14 @@ extension BoxTracker {
         let centre: SIMD2<Double> = along * ((start + end) / 2) + across * ((top + bottom) / 2)
         let box = PixelBox(
             centerX: centre.x, centerY: centre.y, width: end - start, height: bottom - top, angle: first.angle)
-        // The reading in reading order: along the line, or against it for mirrored text.
+        // The reading in reading order: along the line, or against it for text that reads
+        // against its box.
         var reading: TextReading?
         if let p = a.reading, let q = b.reading {
-            let (left, right) = (s1 <= s2) != p.mirrored ? (p, q) : (q, p)
+            let (left, right) = (s1 <= s2) != p.readsAgainstBox ? (p, q) : (q, p)
             reading = TextReading(
                 text: [left.text, right.text].filter { !$0.isEmpty }.joined(separator: " "),
-                score: min(p.score, q.score), mirrored: p.mirrored)
+                score: min(p.score, q.score), mirrored: p.mirrored, turnedHalf: p.turnedHalf)
         } else {
             reading = a.reading ?? b.reading
         }

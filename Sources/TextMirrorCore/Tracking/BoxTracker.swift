@@ -351,7 +351,7 @@ extension BoxTracker {
         init(_ box: PixelBox, frameWidth: Int, frameHeight: Int) {
             let edges = Edges(box, frameWidth: frameWidth, frameHeight: frameHeight)
             // The direction across the line is nearer horizontal for a line nearer vertical.
-            let steep = abs(PixelBox.normalizedAngle(box.angle)) > 45
+            let steep = box.isSteep
             if (steep && (edges.left || edges.right)) || (!steep && (edges.top || edges.bottom)) {
                 self = .cut
             } else if box.width >= TextBoxPostprocess.steepLineElongation * box.height {

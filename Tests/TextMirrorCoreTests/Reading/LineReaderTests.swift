@@ -151,6 +151,82 @@ struct LineReaderTests {
         #expect(recognizer.reads.load(ordering: .relaxed) == 4)
     }
 
+    /// Reads "ab" when a crop's start is red in its upper half only, as letters are not the
+    /// same upside down; anything else reads nothing.
+    final class UprightRecognizer: TextRecognizing {
+        let decoder = try! CTCDecoder(characterList: "a\nb\n")
+        var cropHeight: Int { 48 }
+        var maxCropWidth: Int { 1024 }
+        let reads = Atomic<Int>(0)
+
+        func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) {
+            reads.add(1, ordering: .relaxed)
+            func red(row: Int) -> Bool { crop.rgb[(row * crop.width + crop.width / 4) * 3] > 200 }
+            return red(row: crop.height / 4) && !red(row: crop.height * 3 / 4)
+                ? ([1, 0, 2], [0.95, 0.9, 0.9]) : ([0, 0, 0], [0.9, 0.9, 0.9])
+        }
+    }
+
+    /// A gray 300x400 RGBA frame with one line 200 long and 40 across, reading from `start`
+    /// (a corner of its red quarter) towards the line's other end; the letters' tops point to
+    /// `up`.
+    static func frame(line: PixelBox, start: SIMD2<Double>, up: SIMD2<Double>) -> [UInt8] {
+        var bytes = [UInt8](repeating: 128, count: 300 * 400 * 4)
+        let (along, across) = line.axes
+        for y in 0..<400 {
+            for x in 0..<300 {
+                let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5) - line.center
+                let s = (p * along).sum(), t = (p * across).sum()
+                guard abs(s) < line.width / 2, abs(t) < line.height / 2 else { continue }
+                let nearStart = ((p + line.center - start) * (start - line.center)).sum() > -line.width * line.width / 4
+                let upper = (p * up).sum() > 0
+                let at = (y * 300 + x) * 4
+                (bytes[at], bytes[at + 1], bytes[at + 2]) = nearStart && upper ? (255, 0, 0) : (0, 0, 0)
+            }
+        }
+        return bytes
+    }
+
+    @Test func aLineRunningUpThePictureIsReadTurnedHalfAndRereadThatWayOnly() {
+        // Up the picture, letters' tops to the left, as on a page lying sideways. The box's width
+        // axis points down (angle 90), so the text reads against it.
+        let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40, angle: 90)
+        #expect(line.isSteep)
+        var bytes = Self.frame(line: line, start: SIMD2(150, 300), up: SIMD2(-1, 0))
+        let recognizer = UprightRecognizer(), reader = LineReader(recognizer: recognizer)
+        func read() -> [TextBox] {
+            bytes.withUnsafeMutableBytes { raw in
+                reader.read(
+                    [TextBox(box: line, score: 0.9)],
+                    in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
+                    format: .rgba, policy: LineReader.Policy(rereadAfter: 1))
+            }
+        }
+        let first = read().first?.reading
+        #expect(first?.text == "ab" && first?.mirrored == false && first?.turnedHalf == true)
+        #expect(first?.readsAgainstBox == true)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 4)  // two halves, each both ways
+        // Once due again (an unmoved line after 10 detections): read once, the way that won.
+        for _ in 0..<10 { #expect(read().first?.reading?.turnedHalf == true) }
+        #expect(recognizer.reads.load(ordering: .relaxed) == 5)
+    }
+
+    @Test func aLevelLineIsNotReadUpsideDown() {
+        // Upside down: starts at the right, letters' tops pointing down.
+        let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40)
+        #expect(!line.isSteep)
+        var bytes = Self.frame(line: line, start: SIMD2(250, 200), up: SIMD2(0, 1))
+        let recognizer = UprightRecognizer(), reader = LineReader(recognizer: recognizer)
+        let read = bytes.withUnsafeMutableBytes { raw in
+            reader.read(
+                [TextBox(box: line, score: 0.9)],
+                in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
+                format: .rgba, policy: LineReader.Policy())
+        }
+        #expect(read.isEmpty)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)
+    }
+
     @Test func failuresCountAsUnread() {
         final class Failing: TextRecognizing {
             struct Broken: Error {}

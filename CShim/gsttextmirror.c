@@ -48,6 +48,7 @@ enum {
   PROP_MODEL,
   PROP_VERIFY,
   PROP_TEXT_ORIENTATION,
+  PROP_VERTICAL_TEXT,
   PROP_SEAMLESS,
   PROP_DETECTION_MODE,
   PROP_DETECTION_RATE,
@@ -167,6 +168,7 @@ gst_text_mirror_settings_locked (GstTextMirror *self)
     .model = self->model,
     .verify = self->verify,
     .text_orientation = self->text_orientation,
+    .vertical_text = self->vertical_text,
     .seamless = self->seamless,
     .detection_mode = self->detection_mode,
     .detection_rate = self->detection_rate,
@@ -578,6 +580,9 @@ gst_text_mirror_get_property_locked (
     case PROP_TEXT_ORIENTATION:
       g_value_set_enum (value, self->text_orientation);
       break;
+    case PROP_VERTICAL_TEXT:
+      g_value_set_boolean (value, self->vertical_text);
+      break;
     case PROP_SEAMLESS:
       g_value_set_boolean (value, self->seamless);
       break;
@@ -660,6 +665,9 @@ gst_text_mirror_set_property_locked (
       break;
     case PROP_TEXT_ORIENTATION:
       self->text_orientation = g_value_get_enum (value);
+      break;
+    case PROP_VERTICAL_TEXT:
+      self->vertical_text = g_value_get_boolean (value);
       break;
     case PROP_SEAMLESS:
       self->seamless = g_value_get_boolean (value);
@@ -844,6 +852,13 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
           "text-orientation=mirrored)",
           GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, defaults->text_orientation,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_VERTICAL_TEXT,
+      g_param_spec_boolean ("vertical-text", "Vertical text",
+          "Also find lines running up or down the picture (a page or a box lying "
+          "sideways, a book's spine) by detecting on the frame turned a quarter as "
+          "well: each detection costs two, so a live source gets about half as many",
+          defaults->vertical_text,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_SEAMLESS,
       g_param_spec_boolean ("seamless", "Seamless",
           "Mirror the text of each detected line but not its background: the "
@@ -975,6 +990,7 @@ gst_text_mirror_init (GstTextMirror *self)
   self->model = NULL;
   self->verify = defaults->verify;
   self->text_orientation = defaults->text_orientation;
+  self->vertical_text = defaults->vertical_text;
   self->seamless = defaults->seamless;
   self->detection_mode = defaults->detection_mode;
   self->detection_rate = defaults->detection_rate;

@@ -40,6 +40,7 @@ struct _GstTextMirror {
   gchar *model;
   gboolean verify;
   TextMirrorTextOrientation text_orientation;
+  gboolean vertical_text;
   gboolean seamless;
   TextMirrorDetectionMode detection_mode;
   gdouble detection_rate;

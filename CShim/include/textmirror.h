@@ -106,7 +106,8 @@ typedef struct {
   /* Reading (see LineReader.swift). */
   int32_t verify; /* nonzero: mirror a detected box only once a character was read in it */
   TextMirrorTextOrientation text_orientation;
-  int32_t seamless; /* nonzero: mirror detected lines but not their background */
+  int32_t vertical_text; /* nonzero: also detect on the frame turned a quarter */
+  int32_t seamless;      /* nonzero: mirror detected lines but not their background */
   TextMirrorDetectionMode detection_mode;
   double detection_rate;         /* Hz, upper bound */
   int32_t detection_size;        /* long side of the detector's input, pixels */

@@ -17,6 +17,7 @@ extension MirrorEngine.Settings {
         detect = c.detect != 0
         verify = c.verify != 0
         textOrientation = BoundaryEnums.textOrientation.swift(c.text_orientation)
+        verticalText = c.vertical_text != 0
         seamless = c.seamless != 0
         mode = BoundaryEnums.detectionMode.swift(c.detection_mode)
         if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
@@ -95,6 +96,7 @@ extension TextMirrorProperties {
         table.defaults = TextMirrorSettings(
             regions: nil, flip: BoundaryEnums.flip.c(P.flip), detect: P.detect ? 1 : 0, model: nil,
             verify: P.verify ? 1 : 0, text_orientation: BoundaryEnums.textOrientation.c(P.textOrientation),
+            vertical_text: P.verticalText ? 1 : 0,
             seamless: P.seamless ? 1 : 0, detection_mode: BoundaryEnums.detectionMode.c(P.detectionMode),
             detection_rate: P.detectionRate.defaultValue, detection_size: Int32(P.detectionSize.defaultValue),
             threads: Int32(P.threads.defaultValue),

@@ -39,6 +39,7 @@ import TextMirrorTestSupport
         #expect(!ObjectProperties.bool(element, "draw-boxes"))
         #expect(ObjectProperties.bool(element, "verify"))
         #expect(ObjectProperties.bool(element, "seamless"))
+        #expect(!ObjectProperties.bool(element, "vertical-text"))
         #expect(ObjectProperties.enumNick(element, "text-orientation") == "any")
         #expect(ObjectProperties.enumNick(element, "inference-precision") == "auto")
         #expect(ObjectProperties.double(element, "detection-rate") == 30)
@@ -47,7 +48,7 @@ import TextMirrorTestSupport
         for name in [
             "regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
             "post-messages", "detection-rate", "min-text-height", "verify", "text-orientation",
-            "seamless"
+            "vertical-text", "seamless"
         ] {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let flags = spec.pointee.flags.rawValue
@@ -108,7 +109,8 @@ import TextMirrorTestSupport
         }
         #expect(
             own == [
-                "regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "seamless",
+                "regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "vertical-text",
+                "seamless",
                 "detection-mode", "detection-rate", "detection-size", "threads", "parallel-detections",
                 "inference-precision",
                 "text-threshold", "box-threshold", "min-text-height", "tracking", "smoothing", "hold-time",

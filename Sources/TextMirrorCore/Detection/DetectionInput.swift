@@ -10,6 +10,9 @@ public struct DetectionInput: Sendable {
     public var height: Int
     public var frameWidth: Int
     public var frameHeight: Int
+    /// Look for lines running up or down the frame as well, in the picture turned a quarter
+    /// (the element's `vertical-text`; `TextDetecting.findLines`).
+    public var verticalText = false
     private let source: Source
 
     private enum Source: Sendable {

@@ -141,7 +141,7 @@ public final class DetectionWorker: Sendable {
             var started = startedAt
             while let current = next {
                 let outcome = Result {
-                    let boxes = try detector.detect(current.input, thresholds: current.thresholds)
+                    let boxes = try detector.findLines(current.input, thresholds: current.thresholds)
                     return current.finish?(boxes, current.input) ?? boxes
                 }
                 next = state.withLock { s in

@@ -19,6 +19,9 @@ public final class MirrorEngine: Sendable {
         public var verify = ElementProperties.verify
         /// Which lines are turned, by how they read.
         public var textOrientation = ElementProperties.textOrientation
+        /// Look for lines running up or down the frame too, in the picture turned a quarter
+        /// (`QuarterTurn`): each detection costs two.
+        public var verticalText = ElementProperties.verticalText
         /// Mirror the text of a detected box but not its background (gradients, vignetting,
         /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
         public var seamless = ElementProperties.seamless
@@ -200,10 +203,11 @@ public final class MirrorEngine: Sendable {
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             if sync {
                 if due {
-                    let input = detector.prepare(frame, layout: mirror.layout)
+                    var input = detector.prepare(frame, layout: mirror.layout)
+                    input.verticalText = current.verticalText
                     // A failed detection keeps the previous boxes, and is warned about below.
                     do {
-                        let boxes = try detector.detect(input, thresholds: current.thresholds)
+                        let boxes = try detector.findLines(input, thresholds: current.thresholds)
                         report.detection = Detection(
                             boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
                             generation: state.generation)
@@ -213,9 +217,9 @@ public final class MirrorEngine: Sendable {
                 }
             } else {
                 if due {
-                    worker.submit(
-                        detector.prepare(frame, layout: mirror.layout),
-                        thresholds: current.thresholds, stamp: stamp, finish: finish)
+                    var input = detector.prepare(frame, layout: mirror.layout)
+                    input.verticalText = current.verticalText
+                    worker.submit(input, thresholds: current.thresholds, stamp: stamp, finish: finish)
                 }
                 if let latest = worker.takeLatest(), latest.generation == state.generation {
                     report.detection = latest

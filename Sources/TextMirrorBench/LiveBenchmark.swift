@@ -31,6 +31,8 @@ struct LiveBenchmark {
         var unevenLight = false
         /// The `seamless` property; nil leaves the element's default.
         var seamless: Bool?
+        /// The `vertical-text` property (a second detection on the frame turned a quarter).
+        var verticalText = false
     }
 
     struct Result {
@@ -79,6 +81,7 @@ struct LiveBenchmark {
             + (settings.parallelDetections.map { " parallel-detections=\($0)" } ?? "")
         if let tracking = settings.tracking { launch += " tracking=\(tracking)" }
         if let seamless = settings.seamless { launch += " seamless=\(seamless)" }
+        if settings.verticalText { launch += " vertical-text=true" }
         launch += " ! fakesink name=sink sync=true qos=true"
         let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
         pipeline.setMirrorProperty("model", model)
@@ -191,6 +194,7 @@ struct LiveBenchmark {
         if let parallel = settings.parallelDetections { words.append("parallel-detections=\(parallel)") }
         if settings.detectionSize != 640 { words.append("detection-size=\(settings.detectionSize)") }
         if !settings.verify { words.append("verify=false") }
+        if settings.verticalText { words.append("vertical-text=true") }
         return words.joined(separator: " ")
     }
 
@@ -204,6 +208,7 @@ struct LiveBenchmark {
         if settings.tracking == false { words.append("no-tracking") }
         if !settings.verify { words.append("no-verify") }
         if settings.seamless == false { words.append("no-seamless") }
+        if settings.verticalText { words.append("vertical-text") }
         return words.joined(separator: "-")
     }
 

@@ -66,7 +66,8 @@ struct Options {
                              summary gives the median round and the range of each figure
           --live-configs LIST  only these configurations, comma-separated: raw, camera,
                              camera-threads1, camera-parallel2, camera-960, camera-no-tracking,
-                             camera-no-verify, raw-no-seamless, uneven, uneven-no-seamless
+                             camera-no-verify, camera-vertical-text, raw-no-seamless, uneven,
+                             uneven-no-seamless
         memory:
           --memory-frames N  frames through the element (default \(defaultMemoryFrames))
 

@@ -125,6 +125,7 @@ struct Sections {
             ]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
             runs.append(.init(tracking: tracking, camera: true, verify: false))
+            runs.append(.init(tracking: tracking, camera: true, verticalText: true))
             // Seamless mirroring on and off, on the flat scene (where its ring finds nothing to
             // correct) and under uneven light (where it corrects every line in every frame).
             if hasSeamless {

@@ -34,11 +34,11 @@ constexpr int kHeight = TEXTMIRROR_RECOGNIZER_HEIGHT;
 /* Input columns per output step of the network. */
 constexpr int kColumnsPerStep = 8;
 
-/* Runs the network on a crop and writes each step's best class. */
+/* Runs the network on a crop and writes each step's best class, and the space's probability. */
 void
 textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb, int width,
-    int stride, int32_t *best_class, float *best_probability, int capacity, int *out_steps,
-    int *out_classes)
+    int stride, int32_t *best_class, float *best_probability, float *space_probability,
+    int capacity, int *out_steps, int *out_classes)
 {
   /* Input widths are rounded up to whole steps; the padding is 0 after normalization
    * (mid-gray), as PP-OCR pads its crops. */
@@ -73,6 +73,7 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
     const float *best = std::max_element (scores, scores + classes);
     best_class[t] = static_cast<int32_t> (best - scores);
     best_probability[t] = *best;
+    space_probability[t] = scores[classes - 1];
   }
   *out_steps = std::min (steps, capacity);
   *out_classes = classes;
@@ -99,10 +100,10 @@ textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecis
       /* One read of a blank crop proves the model is a recognizer of this input height. */
       std::vector<uint8_t> blank (static_cast<size_t> (kHeight) * 64 * 3, 255);
       std::vector<int32_t> classes (64);
-      std::vector<float> probabilities (64);
+      std::vector<float> probabilities (64), spaces (64);
       int steps = 0, count = 0;
       textmirror_recognizer_read (recognizer.get (), blank.data (), 64, 64 * 3, classes.data (),
-          probabilities.data (), 64, &steps, &count);
+          probabilities.data (), spaces.data (), 64, &steps, &count);
     });
     return recognizer.release ();
   } catch (...) {
@@ -126,14 +127,15 @@ textmirror_recognizer_last_error (const TextMirrorRecognizer *recognizer)
 
 TextMirrorRecognizerStatus
 textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb, int width,
-    int stride, int32_t *best_class, float *best_probability, int capacity, int *out_steps,
-    int *out_classes)
+    int stride, int32_t *best_class, float *best_probability, float *space_probability,
+    int capacity, int *out_steps, int *out_classes)
 {
   if (recognizer == nullptr)
     return TEXTMIRROR_RECOGNIZER_ERROR_INVALID_ARGUMENT;
   recognizer->last_error.clear ();
-  if (rgb == nullptr || best_class == nullptr || best_probability == nullptr || out_steps == nullptr
-      || out_classes == nullptr || capacity < 0) {
+  if (rgb == nullptr || best_class == nullptr || best_probability == nullptr
+      || space_probability == nullptr || out_steps == nullptr || out_classes == nullptr
+      || capacity < 0) {
     recognizer->last_error = "a NULL pointer or a negative capacity";
     return TEXTMIRROR_RECOGNIZER_ERROR_INVALID_ARGUMENT;
   }
@@ -149,7 +151,7 @@ textmirror_recognizer_run (TextMirrorRecognizer *recognizer, const uint8_t *rgb,
   try {
     textmirror::LibraryCall call;
     textmirror_recognizer_read (recognizer, rgb, width, stride, best_class, best_probability,
-        capacity, out_steps, out_classes);
+        space_probability, capacity, out_steps, out_classes);
     return TEXTMIRROR_RECOGNIZER_OK;
   } catch (...) {
     recognizer->last_error = caught_error ().message;

@@ -336,12 +336,13 @@ void textmirror_recognizer_free (TextMirrorRecognizer *recognizer);
 
 /* Reads a packed RGB crop, TEXTMIRROR_RECOGNIZER_HEIGHT rows of `width` pixels (8 to
  * TEXTMIRROR_RECOGNIZER_MAX_WIDTH; rows `stride` bytes apart). Writes the best class of each
- * output step to best_class and its probability to best_probability (up to capacity steps),
- * the number of steps to out_steps and the number of classes (the character list plus the
+ * output step to best_class and its probability to best_probability, and the probability of
+ * the space (the last class) to space_probability (up to capacity steps each), the number of
+ * steps to out_steps and the number of classes (the character list plus the
  * CTC blank and the space) to out_classes. */
 TextMirrorRecognizerStatus textmirror_recognizer_run (TextMirrorRecognizer *recognizer,
     const uint8_t *rgb, int width, int stride, int32_t *best_class, float *best_probability,
-    int capacity, int *out_steps, int *out_classes);
+    float *space_probability, int capacity, int *out_steps, int *out_classes);
 
 /* The explanation for the last failed call ("" after a success). Never NULL. */
 const char *textmirror_recognizer_last_error (const TextMirrorRecognizer *recognizer);

@@ -75,11 +75,8 @@ public final class TextRecognizer: TextRecognizing {
         }
     }
 
-    public func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) {
-        try handle.withLock { (h: inout RecognizerHandle) throws(Failure) in
-            let result = try h.run(crop)
-            return (result.classes, result.probabilities)
-        }
+    public func recognize(_ crop: LineCrop) throws -> RecognizedSteps {
+        try handle.withLock { (h: inout RecognizerHandle) throws(Failure) in try h.run(crop).steps }
     }
 }
 
@@ -103,6 +100,7 @@ private struct RecognizerHandle: ~Copyable {
     private let pointer: OpaquePointer
     private var classes = [Int32](repeating: 0, count: Int(TEXTMIRROR_RECOGNIZER_MAX_WIDTH))
     private var probabilities = [Float](repeating: 0, count: Int(TEXTMIRROR_RECOGNIZER_MAX_WIDTH))
+    private var spaces = [Float](repeating: 0, count: Int(TEXTMIRROR_RECOGNIZER_MAX_WIDTH))
 
     init(_ configuration: TextRecognizer.Configuration) throws(TextRecognizer.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
@@ -121,17 +119,19 @@ private struct RecognizerHandle: ~Copyable {
     deinit { textmirror_recognizer_free(pointer) }
 
     mutating func run(_ crop: LineCrop) throws(TextRecognizer.Failure)
-        -> (classes: [Int32], probabilities: [Float], classCount: Int)
+        -> (steps: RecognizedSteps, classCount: Int)
     {
         var steps: Int32 = 0, classCount: Int32 = 0
         let pointer = self.pointer
         let status = crop.rgb.withUnsafeBufferPointer { rgb in
             classes.withUnsafeMutableBufferPointer { best in
                 probabilities.withUnsafeMutableBufferPointer { probability in
-                    textmirror_recognizer_run(
-                        pointer, rgb.baseAddress, Int32(crop.width), Int32(crop.width * 3),
-                        best.baseAddress, probability.baseAddress, Int32(best.count),
-                        &steps, &classCount)
+                    spaces.withUnsafeMutableBufferPointer { space in
+                        textmirror_recognizer_run(
+                            pointer, rgb.baseAddress, Int32(crop.width), Int32(crop.width * 3),
+                            best.baseAddress, probability.baseAddress, space.baseAddress, Int32(best.count),
+                            &steps, &classCount)
+                    }
                 }
             }
         }
@@ -140,6 +140,12 @@ private struct RecognizerHandle: ~Copyable {
                 description: "text recognition failed: "
                     + String(cString: textmirror_recognizer_last_error(pointer)))
         }
-        return (Array(classes.prefix(Int(steps))), Array(probabilities.prefix(Int(steps))), Int(classCount))
+        let n = Int(steps)
+        return (
+            RecognizedSteps(
+                classes: Array(classes.prefix(n)), probabilities: Array(probabilities.prefix(n)),
+                spaceProbabilities: Array(spaces.prefix(n))),
+            Int(classCount)
+        )
     }
 }

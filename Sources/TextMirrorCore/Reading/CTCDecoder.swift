@@ -25,20 +25,45 @@ public struct CTCDecoder: Sendable, Equatable {
     /// Classes the network must output for this list: blank, the characters, the space.
     public var classCount: Int { characters.count + 2 }
 
+    /// Probability of the space at a step between two characters from which they are read as
+    /// two words. The network rarely lets the space win a step (greedy decoding then drops
+    /// almost every space after a full stop or comma, and many between words), but gives it a
+    /// share of the blank steps between words. Measured with textmirror-eval on 7 generated
+    /// pages (135 lines), lines read exactly: never 32.6%, 0.3: 48.9%, 0.1: 67.4%, 0.05:
+    /// 74.8%, 0.02: 77.8%, 0.01: 77.0% (spaces inside words and before full stops begin),
+    /// 0.005: 71.9%. At 0.02 and at 0.03 the whole generated set reads the same (79.7%, was
+    /// 46.9%), and the real photographs 37.0% (was 28.3%).
+    public static let spaceThreshold: Float = 0.02
+
     /// The text and its mean character probability (0 for no text). Classes out of range are
-    /// taken as blanks; spaces at either end (the crop's margins) are dropped.
-    public func decode(classes: [Int32], probabilities: [Float]) -> (text: String, score: Double) {
+    /// taken as blanks; spaces at either end (the crop's margins) are dropped. A space is read
+    /// between two characters where the steps between them give it at least `spaceThreshold`
+    /// (`steps.spaceProbabilities`), as well as where it wins a step.
+    public func decode(_ steps: RecognizedSteps) -> (text: String, score: Double) {
         var read: [(character: String, probability: Double)] = []
         var previous: Int32 = 0
-        for (step, best) in classes.enumerated() {
+        // Highest space probability since the last character.
+        var spaceSince: Float = 0
+        for (step, best) in steps.classes.enumerated() {
             defer { previous = best }
-            guard best > 0, best != previous, Int(best) <= characters.count + 1 else { continue }
+            guard best > 0, best != previous, Int(best) <= characters.count + 1 else {
+                if step < steps.spaceProbabilities.count, best <= 0 || Int(best) > characters.count + 1 {
+                    spaceSince = max(spaceSince, steps.spaceProbabilities[step])
+                }
+                continue
+            }
             let character = Int(best) == characters.count + 1 ? " " : characters[Int(best) - 1]
-            read.append((character, Double(step < probabilities.count ? probabilities[step] : 0)))
+            if character != " ", spaceSince >= Self.spaceThreshold, let last = read.last, last.character != " " {
+                // Not counted in the score: the network did not choose it.
+                read.append((" ", .nan))
+            }
+            spaceSince = 0
+            read.append((character, Double(step < steps.probabilities.count ? steps.probabilities[step] : 0)))
         }
         while read.first?.character == " " { read.removeFirst() }
         while read.last?.character == " " { read.removeLast() }
-        let score = read.isEmpty ? 0 : read.map(\.probability).reduce(0, +) / Double(read.count)
+        let chosen = read.map(\.probability).filter { !$0.isNaN }
+        let score = chosen.isEmpty ? 0 : chosen.reduce(0, +) / Double(chosen.count)
         return (read.map(\.character).joined(), score)
     }
 }

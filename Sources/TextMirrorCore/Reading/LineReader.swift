@@ -103,8 +103,7 @@ public final class LineReader: Sendable {
             for mirrored in mirrorings {
                 let crop = mirrored == mirrorings[0] ? cut : cut.mirrored()
                 let steps = try recognizer.recognize(crop)
-                let (text, score) = recognizer.decoder.decode(
-                    classes: steps.classes, probabilities: steps.probabilities)
+                let (text, score) = recognizer.decoder.decode(steps)
                 // The orientation that reads more characters with more confidence: the sum of
                 // the characters' probabilities (a mirrored line read the wrong way round gives
                 // fewer characters, less surely).

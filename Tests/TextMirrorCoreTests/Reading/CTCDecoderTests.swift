@@ -14,26 +14,54 @@ struct CTCDecoderTests {
     @Test func mergesRepeatsAndDropsBlanks() {
         // a a _ a b b _ _ é  ->  "aabé": a blank between two a's keeps both.
         let (text, score) = decoder.decode(
-            classes: [1, 1, 0, 1, 2, 2, 0, 0, 3],
-            probabilities: [0.9, 0.1, 0.5, 0.7, 0.8, 0.2, 0.5, 0.5, 0.6])
+            RecognizedSteps(
+                classes: [1, 1, 0, 1, 2, 2, 0, 0, 3],
+                probabilities: [0.9, 0.1, 0.5, 0.7, 0.8, 0.2, 0.5, 0.5, 0.6]))
         #expect(text == "aabé")
         // The probability of each character's first step: 0.9, 0.7, 0.8, 0.6.
         #expect(abs(score - 0.75) < 1e-6)
     }
 
     @Test func keepsInnerSpacesAndTrimsOuterOnes() {
-        let (text, score) = decoder.decode(classes: [4, 1, 4, 2, 4], probabilities: [0.1, 1, 1, 1, 0.1])
+        let (text, score) = decoder.decode(
+            RecognizedSteps(classes: [4, 1, 4, 2, 4], probabilities: [0.1, 1, 1, 1, 0.1]))
         #expect(text == "a b")
         #expect(abs(score - 1) < 1e-6)
     }
 
+    @Test func aSpaceIsReadWhereTheStepsBetweenTwoCharactersGiveItAShare() {
+        let threshold = CTCDecoder.spaceThreshold
+        // a _ _ b _ a: the space's share of the blanks between "a" and "b" decides; the steps
+        // of the characters themselves (and a repeat of one) do not count.
+        func read(_ spaces: [Float]) -> (text: String, score: Double) {
+            decoder.decode(
+                RecognizedSteps(
+                    classes: [1, 0, 0, 2, 2, 0, 1], probabilities: [0.9, 1, 1, 0.7, 0.7, 1, 0.8],
+                    spaceProbabilities: spaces))
+        }
+        let low = threshold / 2
+        #expect(read([0.9, low, low, 0.9, 0.9, low, 0.9]).text == "aba")
+        let between = read([0, low, threshold, 0, 0, 0, 0])
+        #expect(between.text == "a ba")
+        // The space the network did not choose adds nothing to the score: mean of 0.9, 0.7, 0.8.
+        #expect(abs(between.score - 0.8) < 1e-6)
+        #expect(read([0, 0, 0, 0, 0, threshold, 0]).text == "ab a")
+        // Not at either end, and not beside a space the network chose.
+        #expect(
+            decoder.decode(
+                RecognizedSteps(
+                    classes: [0, 1, 0, 4, 0, 2, 0], probabilities: [1, 1, 1, 1, 1, 1, 1],
+                    spaceProbabilities: [1, 0, 1, 1, 1, 0, 1])
+            ).text == "a b")
+    }
+
     @Test func nothingReadScoresZero() {
-        #expect(decoder.decode(classes: [0, 0, 4, 0], probabilities: [1, 1, 1, 1]) == ("", 0))
-        #expect(decoder.decode(classes: [], probabilities: []) == ("", 0))
+        #expect(decoder.decode(RecognizedSteps(classes: [0, 0, 4, 0], probabilities: [1, 1, 1, 1])) == ("", 0))
+        #expect(decoder.decode(RecognizedSteps(classes: [], probabilities: [])) == ("", 0))
     }
 
     @Test func classesOutOfRangeAreBlanks() {
-        #expect(decoder.decode(classes: [-3, 1, 99, 2], probabilities: [1, 0.5, 1, 0.5]).text == "ab")
+        #expect(decoder.decode(RecognizedSteps(classes: [-3, 1, 99, 2], probabilities: [1, 0.5, 1, 0.5])).text == "ab")
     }
 
     @Test func refusesBadLists() {

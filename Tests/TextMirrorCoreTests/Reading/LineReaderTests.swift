@@ -11,13 +11,13 @@ final class ColourRecognizer: TextRecognizing {
     var maxCropWidth: Int { 1024 }
     let reads = Atomic<Int>(0)
 
-    func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) {
+    func recognize(_ crop: LineCrop) throws -> RecognizedSteps {
         reads.add(1, ordering: .relaxed)
         let at = (crop.height / 2 * crop.width + 2) * 3
         let (r, b) = (crop.rgb[at], crop.rgb[at + 2])
-        if r > 200 && b < 50 { return ([1, 0, 2], [0.95, 0.9, 0.9]) }
-        if b > 200 && r < 50 { return ([2, 0], [0.4, 0.9]) }
-        return ([0, 0, 0], [0.9, 0.9, 0.9])
+        if r > 200 && b < 50 { return RecognizedSteps(classes: [1, 0, 2], probabilities: [0.95, 0.9, 0.9]) }
+        if b > 200 && r < 50 { return RecognizedSteps(classes: [2, 0], probabilities: [0.4, 0.9]) }
+        return RecognizedSteps(classes: [0, 0, 0], probabilities: [0.9, 0.9, 0.9])
     }
 }
 
@@ -159,11 +159,12 @@ struct LineReaderTests {
         var maxCropWidth: Int { 1024 }
         let reads = Atomic<Int>(0)
 
-        func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) {
+        func recognize(_ crop: LineCrop) throws -> RecognizedSteps {
             reads.add(1, ordering: .relaxed)
             func red(row: Int) -> Bool { crop.rgb[(row * crop.width + crop.width / 4) * 3] > 200 }
             return red(row: crop.height / 4) && !red(row: crop.height * 3 / 4)
-                ? ([1, 0, 2], [0.95, 0.9, 0.9]) : ([0, 0, 0], [0.9, 0.9, 0.9])
+                ? RecognizedSteps(classes: [1, 0, 2], probabilities: [0.95, 0.9, 0.9])
+                : RecognizedSteps(classes: [0, 0, 0], probabilities: [0.9, 0.9, 0.9])
         }
     }
 
@@ -233,7 +234,7 @@ struct LineReaderTests {
             let decoder = try! CTCDecoder(characterList: "a\n")
             var cropHeight: Int { 48 }
             var maxCropWidth: Int { 1024 }
-            func recognize(_ crop: LineCrop) throws -> (classes: [Int32], probabilities: [Float]) { throw Broken() }
+            func recognize(_ crop: LineCrop) throws -> RecognizedSteps { throw Broken() }
         }
         let scene = Scene(), reader = LineReader(recognizer: Failing())
         var messages: [String] = []

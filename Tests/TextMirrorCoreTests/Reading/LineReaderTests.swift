@@ -2,22 +2,47 @@ import Synchronization
 import Testing
 import TextMirrorCore
 
-/// A recognizer that "reads" colours: a crop that starts red reads "ab" surely, one that starts
-/// blue reads "b" unsurely, a gray one reads nothing. So a red-then-blue line reads normally, a
-/// blue-then-red one reads better mirrored, and gray is a texture with no text.
-final class ColourRecognizer: TextRecognizing {
+/// A recognizer for tests over the characters "a" and "b": `reading` says what a crop reads,
+/// and every read is counted.
+final class FakeRecognizer: TextRecognizing {
     let decoder = try! CTCDecoder(characterList: "a\nb\n")
     var cropHeight: Int { 48 }
     var maxCropWidth: Int { 1024 }
     let reads = Atomic<Int>(0)
+    private let reading: @Sendable (LineCrop) -> RecognizedSteps
+
+    init(_ reading: @escaping @Sendable (LineCrop) -> RecognizedSteps) {
+        self.reading = reading
+    }
 
     func recognize(_ crop: LineCrop) throws -> RecognizedSteps {
         reads.add(1, ordering: .relaxed)
-        let at = (crop.height / 2 * crop.width + 2) * 3
-        let (r, b) = (crop.rgb[at], crop.rgb[at + 2])
-        if r > 200 && b < 50 { return RecognizedSteps(classes: [1, 0, 2], probabilities: [0.95, 0.9, 0.9]) }
-        if b > 200 && r < 50 { return RecognizedSteps(classes: [2, 0], probabilities: [0.4, 0.9]) }
-        return RecognizedSteps(classes: [0, 0, 0], probabilities: [0.9, 0.9, 0.9])
+        return reading(crop)
+    }
+
+    static let surelyAB = RecognizedSteps(classes: [1, 0, 2], probabilities: [0.95, 0.9, 0.9])
+    static let nothing = RecognizedSteps(classes: [0, 0, 0], probabilities: [0.9, 0.9, 0.9])
+
+    /// "Reads" colours: a crop that starts red reads "ab" surely, one that starts blue reads "b"
+    /// unsurely, a gray one reads nothing. So a red-then-blue line reads normally, a
+    /// blue-then-red one reads better mirrored, and gray is a texture with no text.
+    static func colours() -> FakeRecognizer {
+        FakeRecognizer { crop in
+            let at = (crop.height / 2 * crop.width + 2) * 3
+            let (r, b) = (crop.rgb[at], crop.rgb[at + 2])
+            if r > 200 && b < 50 { return surelyAB }
+            if b > 200 && r < 50 { return RecognizedSteps(classes: [2, 0], probabilities: [0.4, 0.9]) }
+            return nothing
+        }
+    }
+
+    /// Reads "ab" when a crop's start is red in its upper half only, as letters are not the
+    /// same upside down; anything else reads nothing.
+    static func upright() -> FakeRecognizer {
+        FakeRecognizer { crop in
+            func red(row: Int) -> Bool { crop.rgb[(row * crop.width + crop.width / 4) * 3] > 200 }
+            return red(row: crop.height / 4) && !red(row: crop.height * 3 / 4) ? surelyAB : nothing
+        }
     }
 }
 
@@ -60,7 +85,7 @@ struct LineReaderTests {
     }
 
     @Test func readsEachLineInTheOrientationThatReadsBetter() {
-        let scene = Scene(), reader = LineReader(recognizer: ColourRecognizer())
+        let scene = Scene(), reader = LineReader(recognizer: FakeRecognizer.colours())
         let read = scene.read(reader, [Scene.normal, Scene.mirrored], LineReader.Policy())
         #expect(read.map { $0.reading?.text } == ["ab", "ab"])
         #expect(read.map { $0.reading?.mirrored } == [false, true])
@@ -68,7 +93,7 @@ struct LineReaderTests {
     }
 
     @Test func verifyDropsBoxesWithoutCharacters() {
-        let scene = Scene(), reader = LineReader(recognizer: ColourRecognizer())
+        let scene = Scene(), reader = LineReader(recognizer: FakeRecognizer.colours())
         let all = [Scene.normal, Scene.mirrored, Scene.texture]
         #expect(
             scene.read(reader, all, LineReader.Policy(verify: true)).map(\.box) == [
@@ -82,16 +107,16 @@ struct LineReaderTests {
     @Test func orientationPicksWhichLinesTurn() {
         let scene = Scene(), all = [Scene.normal, Scene.mirrored, Scene.texture]
         let normal = scene.read(
-            LineReader(recognizer: ColourRecognizer()), all, LineReader.Policy(orientation: .normal))
+            LineReader(recognizer: FakeRecognizer.colours()), all, LineReader.Policy(orientation: .normal))
         #expect(normal.map(\.box) == [Scene.normal.box])
         let mirrored = scene.read(
-            LineReader(recognizer: ColourRecognizer()), all,
+            LineReader(recognizer: FakeRecognizer.colours()), all,
             LineReader.Policy(orientation: .mirrored))
         #expect(mirrored.map(\.box) == [Scene.mirrored.box])
     }
 
     @Test func nothingIsReadWhenNothingDependsOnIt() {
-        let scene = Scene(), recognizer = ColourRecognizer()
+        let scene = Scene(), recognizer = FakeRecognizer.colours()
         let boxes = [Scene.normal, Scene.texture]
         let read = scene.read(
             LineReader(recognizer: recognizer), boxes, LineReader.Policy(verify: false, orientation: .any))
@@ -100,7 +125,7 @@ struct LineReaderTests {
     }
 
     @Test func rememberedLinesAreReadAgainOnlyWhenDueAndOnlyOneWay() {
-        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
         let policy = LineReader.Policy(rereadAfter: 3)
         var moved = Scene.normal
         _ = scene.read(reader, [moved], policy)
@@ -121,7 +146,7 @@ struct LineReaderTests {
     }
 
     @Test func aLineThatHasNotMovedIsReadAgainTenTimesLessOften() {
-        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
         let policy = LineReader.Policy(rereadAfter: 3)
         var still = Scene.normal
         _ = scene.read(reader, [still], policy)
@@ -138,7 +163,7 @@ struct LineReaderTests {
     }
 
     @Test func aMissedLineIsForgottenAfterRereadAfterDetections() {
-        let scene = Scene(), recognizer = ColourRecognizer(), reader = LineReader(recognizer: recognizer)
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
         let policy = LineReader.Policy(rereadAfter: 3)
         _ = scene.read(reader, [Scene.normal], policy)
         // Missed twice: still remembered.
@@ -149,23 +174,6 @@ struct LineReaderTests {
         for _ in 0..<3 { _ = scene.read(reader, [], policy) }
         _ = scene.read(reader, [Scene.normal], policy)
         #expect(recognizer.reads.load(ordering: .relaxed) == 4)
-    }
-
-    /// Reads "ab" when a crop's start is red in its upper half only, as letters are not the
-    /// same upside down; anything else reads nothing.
-    final class UprightRecognizer: TextRecognizing {
-        let decoder = try! CTCDecoder(characterList: "a\nb\n")
-        var cropHeight: Int { 48 }
-        var maxCropWidth: Int { 1024 }
-        let reads = Atomic<Int>(0)
-
-        func recognize(_ crop: LineCrop) throws -> RecognizedSteps {
-            reads.add(1, ordering: .relaxed)
-            func red(row: Int) -> Bool { crop.rgb[(row * crop.width + crop.width / 4) * 3] > 200 }
-            return red(row: crop.height / 4) && !red(row: crop.height * 3 / 4)
-                ? RecognizedSteps(classes: [1, 0, 2], probabilities: [0.95, 0.9, 0.9])
-                : RecognizedSteps(classes: [0, 0, 0], probabilities: [0.9, 0.9, 0.9])
-        }
     }
 
     /// A gray 300x400 RGBA frame with one line 200 long and 40 across, reading from `start`
@@ -194,7 +202,7 @@ struct LineReaderTests {
         let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40, angle: 90)
         #expect(line.isSteep)
         var bytes = Self.frame(line: line, start: SIMD2(150, 300), up: SIMD2(-1, 0))
-        let recognizer = UprightRecognizer(), reader = LineReader(recognizer: recognizer)
+        let recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
         func read() -> [TextBox] {
             bytes.withUnsafeMutableBytes { raw in
                 reader.read(
@@ -217,7 +225,7 @@ struct LineReaderTests {
         let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40)
         #expect(!line.isSteep)
         var bytes = Self.frame(line: line, start: SIMD2(250, 200), up: SIMD2(0, 1))
-        let recognizer = UprightRecognizer(), reader = LineReader(recognizer: recognizer)
+        let recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
         let read = bytes.withUnsafeMutableBytes { raw in
             reader.read(
                 [TextBox(box: line, score: 0.9)],

@@ -35,10 +35,23 @@ public struct CTCDecoder: Sendable, Equatable {
     /// 46.9%), and the real photographs 37.0% (was 28.3%).
     public static let spaceThreshold: Float = 0.02
 
+    /// `character` as the ASCII character it is the full-width form of (U+FF01-FF5E) when it
+    /// follows an ASCII character, else as it is. The list has both forms, from Chinese text
+    /// where the full-width ones belong, and the network picks either for the same glyph in a
+    /// Latin line ("by？" for "by?").
+    static func halfWidth(_ character: String, after previous: String?) -> String {
+        guard let previous, previous.unicodeScalars.allSatisfy(\.isASCII),
+            character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+            (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0)
+        else { return character }
+        return String(Character(ascii))
+    }
+
     /// The text and its mean character probability (0 for no text). Classes out of range are
     /// taken as blanks; spaces at either end (the crop's margins) are dropped. A space is read
     /// between two characters where the steps between them give it at least `spaceThreshold`
-    /// (`steps.spaceProbabilities`), as well as where it wins a step.
+    /// (`steps.spaceProbabilities`), as well as where it wins a step. Full-width punctuation in
+    /// Latin text is read as ASCII (`halfWidth`).
     public func decode(_ steps: RecognizedSteps) -> (text: String, score: Double) {
         var read: [(character: String, probability: Double)] = []
         var previous: Int32 = 0
@@ -52,7 +65,9 @@ public struct CTCDecoder: Sendable, Equatable {
                 }
                 continue
             }
-            let character = Int(best) == characters.count + 1 ? " " : characters[Int(best) - 1]
+            let character =
+                Int(best) == characters.count + 1
+                ? " " : Self.halfWidth(characters[Int(best) - 1], after: read.last { $0.character != " " }?.character)
             if character != " ", spaceSince >= Self.spaceThreshold, let last = read.last, last.character != " " {
                 // Not counted in the score: the network did not choose it.
                 read.append((" ", .nan))

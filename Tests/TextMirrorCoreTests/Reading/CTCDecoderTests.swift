@@ -55,6 +55,17 @@ struct CTCDecoderTests {
             ).text == "a b")
     }
 
+    @Test func fullWidthPunctuationAfterLatinIsReadAsASCII() {
+        // Classes: 1 "b", 2 "？", 3 "中", 4 "：".
+        let mixed = try! CTCDecoder(characterList: "b\n？\n中\n：\n")
+        func read(_ classes: [Int32]) -> String {
+            mixed.decode(RecognizedSteps(classes: classes, probabilities: classes.map { _ in 1 })).text
+        }
+        #expect(read([1, 0, 2]) == "b?")
+        #expect(read([3, 0, 4]) == "中：")
+        #expect(read([2, 0, 1]) == "？b")
+    }
+
     @Test func nothingReadScoresZero() {
         #expect(decoder.decode(RecognizedSteps(classes: [0, 0, 4, 0], probabilities: [1, 1, 1, 1])) == ("", 0))
         #expect(decoder.decode(RecognizedSteps(classes: [], probabilities: [])) == ("", 0))

@@ -4,9 +4,10 @@
 /// Why: the detector was trained on level lines. It finds a vertical line only when it is large
 /// (a headline), and boxes a small one's letters as level pieces or not at all; turned a quarter,
 /// the same line lies level and is found like any other. One turn, clockwise, serves both
-/// directions: text reading down the frame then lies upside down, which the detector finds as
-/// well as upright text (a page turned half, textmirror-eval), and `LineReader` reads steep
-/// lines both ways.
+/// directions: text reading down the frame then lies upside down, which the detector finds
+/// about as well as upright text (the real-photo dev set's sideways newspaper, turned the wrong
+/// way round: its headlines and small lines were boxed upside down), and `LineReader` reads
+/// steep lines both ways.
 public enum QuarterTurn {
     /// Packed RGB `width` x `height` turned a quarter clockwise: `height` wide, `width` high.
     /// Pixel (u, v) of the result is pixel (v, height - 1 - u) of `rgb`.
@@ -55,10 +56,10 @@ public enum QuarterTurn {
     /// the turned one with steep boxes. Of two such boxes on the same text, the longer stays: a
     /// whole vertical line rather than the level piece of it the upright pass boxed (a letter
     /// or two, often at a higher score), a level line rather than a short vertical box
-    /// crossing it. A steep box of the upright pass stays
-    /// unless a steep box of the turned pass covers the same text (the line, seen level). A
-    /// level box of the turned pass is dropped (a level line seen on end, found in pieces if at
-    /// all), and so is a steep one not clearly elongated (`minimumElongation`).
+    /// crossing it. A steep box of the upright pass stays unless a steep box of the turned pass
+    /// covers the same text (the line, seen level). A level box of the turned pass is dropped
+    /// (a level line seen on end, found in pieces if at all), and so is a steep one not clearly
+    /// elongated (`minimumElongation`).
     public static func merge(upright: [TextBox], turned: [TextBox]) -> [TextBox] {
         let uprightLevel = upright.filter { !$0.box.isSteep }
         let turnedSteep = turned.filter { $0.box.isSteep && $0.box.width >= minimumElongation * $0.box.height }

@@ -1,11 +1,12 @@
 /// Reads detected lines of text and decides which of them are turned: the recognizer's work on
 /// the detection queue (or in the sync detection pass, so reading adds no frame of delay).
 ///
-/// A line is read in both orientations, as it is and mirrored, and the one that reads better
-/// wins: text that is already mirrored in the input (a selfie camera) still counts, and says
-/// so (`TextReading.mirrored`). What was read is remembered per line (`LineMemory`): a line
-/// read less than `Policy.rereadAfter` detections ago takes its reading without a new read,
-/// and a line due for a new read is read only in the orientation that won before. The
+/// A line is read in both orientations, as it is and mirrored (a steep one also turned half),
+/// and the one that reads better wins: text that is already mirrored in the input (a selfie
+/// camera) still counts, and says so (`TextReading.mirrored`). What was read is remembered per
+/// line (`LineMemory`): a line read less than `Policy.rereadAfter` detections ago takes its
+/// reading without a new read, and a line due for a new read is read only in the orientation
+/// that won before (in all again when that finds no text). The
 /// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
 /// the default detection rate), and less for a line that has not moved (`LineMemory`: its
 /// pixels are those already read). Measured live (1080p MJPEG camera, 8 still lines): the

@@ -11,6 +11,7 @@
 # Examples:
 #   pipelines/photo.sh page.jpg out/page-mirrored.png
 #   pipelines/photo.sh sign.png out/sign.jpg flip=vertical
+#   pipelines/photo.sh sideways-page.jpg out/page.png vertical-text=true   # lines running up or down
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

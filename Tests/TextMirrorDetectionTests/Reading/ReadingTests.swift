@@ -42,17 +42,9 @@ import TextMirrorTestSupport
         #expect(try readLines(flipped, policy: .init(orientation: .normal)).isEmpty)
     }
 
-    /// Two lines of `font` turned a quarter in `direction` ("90r" or "90l"), as on a page lying
-    /// sideways.
-    private func sidewaysLines(font: String, direction: String) -> RawVideo {
-        let video = Scenes.scene(
-            .solid(r: 250, g: 250, b: 250),
-            [
-                TextLine(text: "Pages lying sideways", font: font, color: 0xFF10_1010, x: 120, y: 150),
-                TextLine(text: "are read both ways", font: font, color: 0xFF10_1010, x: 120, y: 300)
-            ]
-        ).video
-        return runElement(
+    /// `video` turned a quarter in `direction` ("90r" or "90l"), as a page lying sideways.
+    private func turnedQuarter(_ video: RawVideo, _ direction: String) -> RawVideo {
+        runElement(
             "videoflip", properties: [("video-direction", direction)], input: video,
             outputCaps: RawVideo(format: video.format, width: video.height, height: video.width).caps,
             output: (video.format, video.height, video.width))
@@ -62,7 +54,15 @@ import TextMirrorTestSupport
     /// as written whichever way they run (each steep box is read turned half as well).
     @Test(arguments: ["90r", "90l"])
     func linesRunningUpOrDownAreReadAsWritten(_ direction: String) throws {
-        let read = try readLines(sidewaysLines(font: "DejaVu Sans 28", direction: direction))
+        let font = "DejaVu Sans 28"
+        let video = Scenes.scene(
+            .solid(r: 250, g: 250, b: 250),
+            [
+                TextLine(text: "Pages lying sideways", font: font, color: 0xFF10_1010, x: 120, y: 150),
+                TextLine(text: "are read both ways", font: font, color: 0xFF10_1010, x: 120, y: 300)
+            ]
+        ).video
+        let read = try readLines(turnedQuarter(video, direction))
         let texts = read.compactMap(\.reading?.text)
         #expect(texts.sorted() == ["Pages lying sideways", "are read both ways"], "\(direction): \(texts)")
         #expect(read.allSatisfy { $0.box.isSteep && $0.reading?.mirrored == false }, "\(read)")
@@ -79,11 +79,7 @@ import TextMirrorTestSupport
                 text: "\(words[i]) \(words[(i + 3) % 8]) \(words[(i + 5) % 8])", font: "DejaVu Serif 13",
                 color: 0xFF10_1010, x: 120, y: 150 + 21 * i)
         }
-        let video = Scenes.scene(.solid(r: 240, g: 238, b: 230), lines).video
-        let turned = runElement(
-            "videoflip", properties: [("video-direction", direction)], input: video,
-            outputCaps: RawVideo(format: video.format, width: video.height, height: video.width).caps,
-            output: (video.format, video.height, video.width))
+        let turned = turnedQuarter(Scenes.scene(.solid(r: 240, g: 238, b: 230), lines).video, direction)
         let upright = try readLines(turned).compactMap(\.reading?.text)
         let both = try readLines(turned, verticalText: true).compactMap(\.reading?.text)
         // Measured here: none of the 8 without it, 7 with it, each read exactly as written.

@@ -201,10 +201,16 @@ public final class MirrorEngine: Sendable {
             // Async: a frame the busy detector would not take soon is not copied, and does not
             // count as detected for the cadence.
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
-            if sync {
-                if due {
+            // The frame as the detector reads it, and what it looks for.
+            let input: DetectionInput? =
+                due
+                ? {
                     var input = detector.prepare(frame, layout: mirror.layout)
                     input.verticalText = current.verticalText
+                    return input
+                }() : nil
+            if sync {
+                if let input {
                     // A failed detection keeps the previous boxes, and is warned about below.
                     do {
                         let boxes = try detector.findLines(input, thresholds: current.thresholds)
@@ -216,9 +222,7 @@ public final class MirrorEngine: Sendable {
                     }
                 }
             } else {
-                if due {
-                    var input = detector.prepare(frame, layout: mirror.layout)
-                    input.verticalText = current.verticalText
+                if let input {
                     worker.submit(input, thresholds: current.thresholds, stamp: stamp, finish: finish)
                 }
                 if let latest = worker.takeLatest(), latest.generation == state.generation {

@@ -196,6 +196,18 @@ struct LineReaderTests {
         return bytes
     }
 
+    /// `line` read by `reader` in `bytes`, a frame made by `frame(line:start:up:)`.
+    static func read(
+        _ line: PixelBox, in bytes: inout [UInt8], by reader: LineReader, policy: LineReader.Policy
+    ) -> [TextBox] {
+        bytes.withUnsafeMutableBytes { raw in
+            reader.read(
+                [TextBox(box: line, score: 0.9)],
+                in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
+                format: .rgba, policy: policy)
+        }
+    }
+
     @Test func aLineRunningUpThePictureIsReadTurnedHalfAndRereadThatWayOnly() {
         // Up the picture, letters' tops to the left, as on a page lying sideways. The box's width
         // axis points down (angle 90), so the text reads against it.
@@ -203,14 +215,7 @@ struct LineReaderTests {
         #expect(line.isSteep)
         var bytes = Self.frame(line: line, start: SIMD2(150, 300), up: SIMD2(-1, 0))
         let recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
-        func read() -> [TextBox] {
-            bytes.withUnsafeMutableBytes { raw in
-                reader.read(
-                    [TextBox(box: line, score: 0.9)],
-                    in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
-                    format: .rgba, policy: LineReader.Policy(rereadAfter: 1))
-            }
-        }
+        func read() -> [TextBox] { Self.read(line, in: &bytes, by: reader, policy: LineReader.Policy(rereadAfter: 1)) }
         let first = read().first?.reading
         #expect(first?.text == "ab" && first?.mirrored == false && first?.turnedHalf == true)
         #expect(first?.readsAgainstBox == true)
@@ -226,13 +231,7 @@ struct LineReaderTests {
         #expect(!line.isSteep)
         var bytes = Self.frame(line: line, start: SIMD2(250, 200), up: SIMD2(0, 1))
         let recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
-        let read = bytes.withUnsafeMutableBytes { raw in
-            reader.read(
-                [TextBox(box: line, score: 0.9)],
-                in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
-                format: .rgba, policy: LineReader.Policy())
-        }
-        #expect(read.isEmpty)
+        #expect(Self.read(line, in: &bytes, by: reader, policy: LineReader.Policy()).isEmpty)
         #expect(recognizer.reads.load(ordering: .relaxed) == 2)
     }
 

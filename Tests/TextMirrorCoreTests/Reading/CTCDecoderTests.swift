@@ -55,6 +55,23 @@ struct CTCDecoderTests {
             ).text == "a b")
     }
 
+    @Test func noSpaceIsAddedBeforeClosingPunctuation() {
+        // Classes: 1 "e", 2 ".", 3 "?", 4 "x", 5 space.
+        let punctuated = try! CTCDecoder(characterList: "e\n.\n?\nx\n")
+        func read(_ classes: [Int32]) -> String {
+            punctuated.decode(
+                RecognizedSteps(
+                    classes: classes, probabilities: classes.map { _ in 1 },
+                    spaceProbabilities: classes.map { $0 == 0 ? 0.5 : 0 })
+            ).text
+        }
+        // The blank steps give the space a share everywhere: it is read before a letter only.
+        #expect(read([1, 0, 2, 0, 4]) == "e. x")
+        #expect(read([1, 0, 3]) == "e?")
+        // A space the network chose itself stays.
+        #expect(read([1, 5, 2]) == "e .")
+    }
+
     @Test func fullWidthPunctuationAfterLatinIsReadAsASCII() {
         // Classes: 1 "b", 2 "？", 3 "中", 4 "：".
         let mixed = try! CTCDecoder(characterList: "b\n？\n中\n：\n")

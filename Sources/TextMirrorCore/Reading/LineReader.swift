@@ -6,7 +6,7 @@
 /// camera) still counts, and says so (`TextReading.mirrored`). What was read is remembered per
 /// line (`LineMemory`): a line read less than `Policy.rereadAfter` detections ago takes its
 /// reading without a new read, and a line due for a new read is read only in the orientation
-/// that won before (in all again when that finds no text). The
+/// that won before (then in the others when that finds no text). The
 /// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
 /// the default detection rate), and less for a line that has not moved (`LineMemory`: its
 /// pixels are those already read). Measured live (1080p MJPEG camera, 8 still lines): the
@@ -70,26 +70,38 @@ public final class LineReader: Sendable {
     }
 
     /// Reads one box: as it is and mirrored, or first only in `known`'s orientation (and in
-    /// all when that finds no text: a steep line's box may have swapped ends since, from 89° to
-    /// -89°). A steep box (`PixelBox.isSteep`) is read turned half a turn as well: a line
+    /// the others when that finds no text: a steep line's box may have swapped ends since, from
+    /// 89° to -89°). A steep box (`PixelBox.isSteep`) is read turned half a turn as well: a line
     /// running up or down the picture reads either way along it (a page lying sideways, a
     /// book's spine). Level boxes are not: on the real-photo dev set that found 2 more
     /// upside-down lines of 127, but also "text" in one more picture without any (a box over
     /// 12% of it).
     func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, known: TextReading?) throws -> TextReading {
-        if let known {
-            let again = try read(
-                box, in: frame, format: format, halves: [known.turnedHalf], mirrorings: [known.mirrored])
-            if again.foundText { return again }
+        let halves = box.isSteep ? [false, true] : [false]
+        guard let known else {
+            return try read(box, in: frame, format: format, halves: halves, mirrorings: [false, true])
         }
-        return try read(
-            box, in: frame, format: format, halves: box.isSteep ? [false, true] : [false], mirrorings: [false, true])
+        let again = try read(
+            box, in: frame, format: format, halves: [known.turnedHalf], mirrorings: [known.mirrored])
+        if again.foundText { return again }
+        let others = try read(
+            box, in: frame, format: format, halves: halves, mirrorings: [false, true],
+            skipping: (known.turnedHalf, known.mirrored))
+        return Self.weight(others) > Self.weight(again) ? others : again
+    }
+
+    /// How well a reading reads: the sum of its characters' probabilities. Between the
+    /// orientations of one line, the right one reads more characters with more confidence (a
+    /// mirrored line read the wrong way round gives fewer, less surely).
+    private static func weight(_ reading: TextReading) -> Double {
+        reading.score * Double(reading.text.count)
     }
 
     /// The best reading of `box` among the orientations given: turned half a turn or not, each
-    /// mirrored or not.
+    /// mirrored or not, less the one `skipping` names (already read).
     private func read(
-        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, halves: [Bool], mirrorings: [Bool]
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, halves: [Bool], mirrorings: [Bool],
+        skipping: (turnedHalf: Bool, mirrored: Bool)? = nil
     ) throws -> TextReading {
         var best: (reading: TextReading, weight: Double)?
         for turnedHalf in halves {
@@ -101,17 +113,11 @@ public final class LineReader: Sendable {
                     cutBox, in: frame, format: format, height: recognizer.cropHeight,
                     maxWidth: recognizer.maxCropWidth, mirrored: mirrorings[0])
             else { break }
-            for mirrored in mirrorings {
+            for mirrored in mirrorings where !(skipping.map { $0 == (turnedHalf, mirrored) } ?? false) {
                 let crop = mirrored == mirrorings[0] ? cut : cut.mirrored()
-                let steps = try recognizer.recognize(crop)
-                let (text, score) = recognizer.decoder.decode(steps)
-                // The orientation that reads more characters with more confidence: the sum of
-                // the characters' probabilities (a mirrored line read the wrong way round gives
-                // fewer characters, less surely).
-                let weight = score * Double(text.count)
-                if best == nil || weight > best!.weight {
-                    best = (TextReading(text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf), weight)
-                }
+                let (text, score) = recognizer.decoder.decode(try recognizer.recognize(crop))
+                let reading = TextReading(text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf)
+                if best == nil || Self.weight(reading) > best!.weight { best = (reading, Self.weight(reading)) }
             }
         }
         return best?.reading ?? TextReading(text: "", score: 0, mirrored: false)

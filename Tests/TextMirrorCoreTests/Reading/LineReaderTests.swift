@@ -145,6 +145,21 @@ struct LineReaderTests {
         #expect(recognizer.reads.load(ordering: .relaxed) == 5)
     }
 
+    @Test func aRereadThatFindsNothingTheKnownWayTriesOnlyTheOthers() {
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
+        let policy = LineReader.Policy(rereadAfter: 1)
+        var line = Scene.normal
+        #expect(scene.read(reader, [line], policy).first?.reading?.mirrored == false)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)  // both orientations
+        // The same line turns mirrored (its rows now hold the blue-then-red line) and moves, so
+        // it is due: read the known way (nothing), then only mirrored.
+        let rowBytes = scene.width * 4
+        scene.bytes.replaceSubrange(0..<100 * rowBytes, with: scene.bytes[100 * rowBytes..<200 * rowBytes])
+        line.box.centerX += 3
+        #expect(scene.read(reader, [line], policy).first?.reading?.mirrored == true)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 4)
+    }
+
     @Test func aLineThatHasNotMovedIsReadAgainTenTimesLessOften() {
         let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
         let policy = LineReader.Policy(rereadAfter: 3)

@@ -16,7 +16,7 @@ extension InkRefinement {
     /// across gaps of up to `maxGap` (the space between letters, not between words). Its
     /// pieces (runs of inky columns) at either end are left out when they are not letters:
     /// their ink reaches beyond the rows of the line's `letters` (`protrudes`: an arrow, a
-    /// frame, a logo), or,
+    /// frame, a logo; inside the box, only a piece shorter than a word: `minWordPiece`), or,
     /// inside the box, lies beyond a gap no line has between its words (`maxWordGap`). The ends
     /// are then placed to a fraction of a pixel as `inkSpan` does.
     func lineEnds(_ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>)
@@ -42,6 +42,11 @@ extension InkRefinement {
         func foreign(_ p: ClosedRange<Int>) -> Bool {
             protrudes(window, columns: p, core: letters, reach: reach, paper: paper)
         }
+        // A piece as long as a word inside the detected box is the line's own: at a few
+        // pixels a letter a word's letters run together, and a neighbour's ink touching them
+        // (a script capital's loop under "Crisp Almond Cookies") made the whole word protrude.
+        let wordPiece = Int((minWordPiece * Double(letters.count)).rounded())
+        func foreignInside(_ p: ClosedRange<Int>) -> Bool { p.count < wordPiece && foreign(p) }
         let letterGap = max(Int((maxGap * (line.bottom - line.top)).rounded()), 1)
         let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
         var trimmed = false
@@ -49,7 +54,7 @@ extension InkRefinement {
         while first < last {
             let p = piece(first)
             guard p.upperBound < last, let next = ((p.upperBound + 1)...last).first(where: strong),
-                next - p.upperBound > wordGap || foreign(p)
+                next - p.upperBound > wordGap || foreignInside(p)
             else { break }
             first = next
             trimmed = true
@@ -57,7 +62,7 @@ extension InkRefinement {
         while last > first {
             let p = piece(last)
             guard p.lowerBound > first, let next = (first...(p.lowerBound - 1)).last(where: strong),
-                p.lowerBound - next > wordGap || foreign(p)
+                p.lowerBound - next > wordGap || foreignInside(p)
             else { break }
             last = next
             trimmed = true

@@ -46,6 +46,10 @@ public struct InkRefinement: Sendable, Equatable {
     /// ... or beyond both edges by more than this fraction each ("j" rises 0.35 above the
     /// x-height and descends 0.45 below it; a sign's arrow beside its line does both).
     public var maxBothSidesProtrusion = 0.45
+    /// A run of ink at an end of the line, inside the detected box, this many times as long as
+    /// the letters' rows are high is a word and stays in the line (`lineEnds`), however far it
+    /// protrudes: an arrow or a logo beside a line measures up to about two.
+    public var minWordPiece = 3.0
     /// The rows of a line are told from the rows between lines by how much each row steps from
     /// column to column: at least this fraction of the way from the background level to the
     /// line's inkiest row. Rows

@@ -260,6 +260,24 @@ import TextMirrorCore
         #expect(abs(refined.height - 22) < 3, "the bar's rows are not the line's: \(refined)")
     }
 
+    @Test func keepsAWordThatSomethingBesideTouches() throws {
+        // After the strokes, a word whose letters run together (ink 80 columns long, four line
+        // heights), and under it, touching it, a stroke of something else 15 rows long (a
+        // script capital's loop below "Crisp Almond Cookies" on a biscuit box). The word
+        // protrudes there, as an arrow would, but it is as long as a word: it stays in the line.
+        var pixels = Self.lineBeside(gap: 40, height: 2)
+        for y in 40..<75 {
+            for x in 320..<400 where y < 60 || (340..<364).contains(x) {
+                pixels[y * 500 + x] = (x % 4 == 3) == (y < 60) ? 120 : 20
+            }
+        }
+        let box = PixelBox(centerX: 250, centerY: 50, width: 310, height: 34)
+        let refined = Self.refine(box, pixels, width: 500, height: 100)
+        #expect(
+            refined.map { abs($0.centerX - 250) < 1 && abs($0.width - 304) < 4 } == true,
+            "\(String(describing: refined))")
+    }
+
     @Test func aFitMuchTallerThanTheDetectorsBoxIsRefused() throws {
         // Ink 20 rows tall in a box of 14: more than a glyph the box cuts, so the rows found are
         // not all the line's (on a textured poster: the ground above and below). The box stays.

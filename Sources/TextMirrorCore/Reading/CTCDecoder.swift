@@ -56,8 +56,8 @@ public struct CTCDecoder: Sendable, Equatable {
     /// taken as blanks; spaces at either end (the crop's margins) are dropped. A space is read
     /// between two characters where the steps between them give it at least `spaceThreshold`
     /// (`steps.spaceProbabilities`), but not before closing punctuation (`closesClause`), as
-    /// well as where it wins a step. Full-width punctuation in
-    /// Latin text is read as ASCII (`halfWidth`).
+    /// well as where it wins a step. Full-width punctuation in Latin text is read as ASCII
+    /// (`halfWidth`).
     public func decode(_ steps: RecognizedSteps) -> (text: String, score: Double) {
         var read: [(character: String, probability: Double)] = []
         var previous: Int32 = 0

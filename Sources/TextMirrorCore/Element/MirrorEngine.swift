@@ -202,13 +202,8 @@ public final class MirrorEngine: Sendable {
             // count as detected for the cadence.
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
             // The frame as the detector reads it, and what it looks for.
-            let input: DetectionInput? =
-                due
-                ? {
-                    var input = detector.prepare(frame, layout: mirror.layout)
-                    input.verticalText = current.verticalText
-                    return input
-                }() : nil
+            var input = due ? detector.prepare(frame, layout: mirror.layout) : nil
+            input?.verticalText = current.verticalText
             if sync {
                 if let input {
                     // A failed detection keeps the previous boxes, and is warned about below.

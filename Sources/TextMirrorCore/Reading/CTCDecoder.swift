@@ -65,12 +65,14 @@ public struct CTCDecoder: Sendable, Equatable {
         var spaceSince: Float = 0
         for (step, best) in steps.classes.enumerated() {
             defer { previous = best }
-            guard best > 0, best != previous, Int(best) <= characters.count + 1 else {
-                if step < steps.spaceProbabilities.count, best <= 0 || Int(best) > characters.count + 1 {
+            guard best > 0, Int(best) <= characters.count + 1 else {
+                // A blank step (or one out of range, taken as blank).
+                if step < steps.spaceProbabilities.count {
                     spaceSince = max(spaceSince, steps.spaceProbabilities[step])
                 }
                 continue
             }
+            guard best != previous else { continue }  // the same character, repeated
             let character =
                 Int(best) == characters.count + 1
                 ? " " : Self.halfWidth(characters[Int(best) - 1], after: read.last { $0.character != " " }?.character)

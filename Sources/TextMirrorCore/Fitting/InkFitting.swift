@@ -20,8 +20,8 @@ public struct InkFitting: Sendable, Equatable {
     /// the mirror reverses.
     ///
     /// With `memory`, how each line lay at its last fit (its tilt, or that its ink could not
-    /// be told) is remembered, and a line fitted fewer than `renewAfter` detections ago is
-    /// fitted at that tilt without measuring it again. Why: measuring a tilt is most of a
+    /// be told, unless it lies near the frame edge) is remembered, and a line fitted fewer
+    /// than `renewAfter` detections ago is fitted at that tilt without measuring it again. Why: measuring a tilt is most of a
     /// fit's cost (the live bench's eight lines: 10-14 ms a detection measured, against about
     /// 1 ms at a known tilt), and a line's tilt changes far more slowly than detections come.
     public func fit(
@@ -42,7 +42,13 @@ public struct InkFitting: Sendable, Equatable {
                 learnt.insert(i)
                 let result = refine(i, nil)
                 fitted[i] = result.box
-                return result.tilt
+                // Near the frame edge a line often cannot be fitted: what lies beyond its ends
+                // is out of view. Not remembered as unfit, it is fitted once it is in view;
+                // remembered, a line panned into view kept its detector's box, 15 px off and
+                // cutting its first letter, for `renewAfter` detections (a second at 30 a
+                // second, on the real-photo pan).
+                let nearEdge = Self.nearFrameEdge(levelled[i], frameWidth: frame.width, frameHeight: frame.height)
+                return result.tilt == .unfit && nearEdge ? nil : result.tilt
             }
             for (i, tilt) in tilts.enumerated() where !learnt.contains(i) { fitted[i] = refine(i, tilt).box }
         } else {
@@ -53,6 +59,14 @@ public struct InkFitting: Sendable, Equatable {
                 fitted.map { TextBox(box: $0, score: detected.score, fitted: true, reading: detected.reading) }
                     ?? detected
             })
+    }
+
+    /// Whether the window a fit reads around `box` (`BoxWindow.reach` line heights beyond
+    /// each side) leaves the frame.
+    static func nearFrameEdge(_ box: PixelBox, frameWidth: Int, frameHeight: Int) -> Bool {
+        let e = box.halfExtent, reach = BoxWindow.reach * min(box.width, box.height)
+        return box.centerX - e.x - reach < 0 || box.centerX + e.x + reach > Double(frameWidth)
+            || box.centerY - e.y - reach < 0 || box.centerY + e.y + reach > Double(frameHeight)
     }
 
     /// `boxes` without those lying mostly inside a larger fitted box: pieces of one line that

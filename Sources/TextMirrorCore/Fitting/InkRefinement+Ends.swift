@@ -84,6 +84,20 @@ extension InkRefinement {
             }
             last = max(p.upperBound, last)
         }
+        // The line ends on ink with a stroke in it (`minStrokeShare`), not on the paper's
+        // grain beside its last letter.
+        let strokeStep = Int32(minStrokeShare * Double(line.stroke))
+        func grain(_ p: ClosedRange<Int>) -> Bool { window.strongestStep(columns: p, rows: rows) < strokeStep }
+        while first < last, case let p = piece(first), p.upperBound < last, grain(p),
+            let next = ((p.upperBound + 1)...last).first(where: strong)
+        {
+            first = next
+        }
+        while last > first, case let p = piece(last), p.lowerBound > first, grain(p),
+            let next = (first...(p.lowerBound - 1)).last(where: strong)
+        {
+            last = next
+        }
         // Ink within a letter's gap of the window's end may go on beyond it.
         guard first > letterGap, last < energy.count - 1 - letterGap else {
             return (0, Double(energy.count), trimmed, true)

@@ -50,6 +50,14 @@ public struct InkRefinement: Sendable, Equatable {
     /// the letters' rows are high is a word and stays in the line (`lineEnds`), however far it
     /// protrudes: an arrow or a logo beside a line measures up to about two.
     public var minWordPiece = 3.0
+    /// A line ends on a run of inky columns only if one of its steps has this share of a
+    /// stroke's contrast (`lineEnds`). Why: on a photograph the paper beside a line is not
+    /// smooth, and its JPEG ringing and grain pass the summed threshold in a column or two
+    /// here and there. Joined to the line across a letter's gap, they moved its end by up to
+    /// 3 px from frame to frame as the threshold moved with the detector's box (a sign's line
+    /// whose axis jumped by a pixel, doubling every mirrored stroke's move). Their steps are a
+    /// sixth of a stroke's; a full stop's edge, a half or more.
+    public var minStrokeShare = 0.25
     /// The rows of a line are told from the rows between lines by how much each row steps from
     /// column to column: at least this fraction of the way from the background level to the
     /// line's inkiest row. Rows

@@ -70,6 +70,22 @@ struct InkWindow {
         return ink
     }
 
+    /// The largest single step, across or down, in step columns `xs` over `rows`.
+    func strongestStep(columns xs: ClosedRange<Int>, rows ys: Range<Int>) -> Int32 {
+        var strongest: Int32 = 0
+        across.withUnsafeBufferPointer { across in
+            down.withUnsafeBufferPointer { down in
+                for y in ys {
+                    for x in xs {
+                        strongest = max(
+                            strongest, Int32(abs(across[y * columns + x])), Int32(abs(down[y * columns + x])))
+                    }
+                }
+            }
+        }
+        return strongest
+    }
+
     /// Per step column, summed over `rows`: the gradient (|step across| + |step down|: a
     /// horizontal bar counts along its whole length, not only at its ends) and the signed
     /// step across (which tells an edge into the ink from one out of it).

@@ -74,4 +74,33 @@ extension InkFittingTests {
         let renewed = try fit(-1, moved: 2)
         #expect(abs(renewed.angle + 1) < 0.5, "\(renewed)")
     }
+
+    /// That a line's ink could not be told is remembered too (it is not measured again until
+    /// renewed), except near the frame edge, where a line panned into view cannot be fitted
+    /// until the rest of it comes in: the first detection after it can be is fitted.
+    @Test("Near the frame edge, a line that could not be fitted is fitted next time", arguments: [10, 140])
+    func anUnfitLineNearTheEdgeIsNotRemembered(inkStart: Int) throws {
+        let flat = [UInt8](repeating: 230, count: Self.width * Self.height)
+        var line = flat
+        for stroke in 0..<34 {
+            for y in 40..<60 {
+                for x in (inkStart + 6 * stroke)..<(inkStart + 4 + 6 * stroke) { line[y * Self.width + x] = 20 }
+            }
+        }
+        let inkCentre = Double(inkStart) + 101
+        let detected = TextBox(box: PixelBox(centerX: inkCentre, centerY: 50, width: 214, height: 34), score: 0.8)
+        let memory = LineMemory<InkRefinement.LineTilt>()
+        func fit(_ pixels: [UInt8]) throws -> TextBox {
+            try #require(
+                InkFitting().fit(
+                    [detected], on: Self.input(pixels), horizontally: true, vertically: false,
+                    memory: memory, renewAfter: 30
+                ).first)
+        }
+        #expect(try fit(flat) == detected)
+        let next = try fit(line)
+        let nearEdge = inkStart < 20
+        #expect(next.fitted == nearEdge, "\(next)")
+        if nearEdge { #expect(abs(next.box.centerX - inkCentre) < 0.5 && abs(next.box.width - 204) < 3, "\(next)") }
+    }
 }

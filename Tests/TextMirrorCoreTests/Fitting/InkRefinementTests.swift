@@ -296,4 +296,16 @@ import TextMirrorCore
         let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
         #expect(abs(refined.centerX - 204) < 0.5 && abs(refined.width - 210) < 3, "\(refined)")
     }
+
+    @Test func endsOnTheLastLetterNotOnThePapersGrainBesideIt() throws {
+        // Two columns of grain 2 px after the last letter: steps of 12 levels in every other
+        // row, a stroke's are 210. Summed over the line's rows they pass the ink threshold,
+        // and a letter's gap away they would join the line (JPEG ringing beside a sign's
+        // lettering moved a line's end by up to 3 px from frame to frame).
+        var pixels = Self.lineBeside(gap: 40, height: 0)
+        for y in stride(from: 40, to: 60, by: 2) { for x in 305..<307 { pixels[y * 500 + x] = 218 } }
+        let box = PixelBox(centerX: 204, centerY: 50, width: 214, height: 34)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
+        #expect(abs(refined.centerX - 201) < 0.5 && abs(refined.width - 204) < 3, "\(refined)")
+    }
 }

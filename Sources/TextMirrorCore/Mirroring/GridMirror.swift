@@ -13,6 +13,10 @@ struct GridMirror {
         rows = (frameHeight + grid.rowsPerSample - 1) / grid.rowsPerSample
     }
 
+    /// Luma pixels between the nodes at which a turned box's background surface is tabulated
+    /// (`RingBackground.Table`).
+    static let nodeSpacing = 2.0
+
     @inline(__always)
     private func sample(_ frame: FrameBuffer, _ gx: Int, _ gy: Int) -> UnsafeMutableRawPointer {
         frame.row(plane: grid.plane, gy) + grid.offset + gx * grid.sampleStride
@@ -75,9 +79,16 @@ struct GridMirror {
         let found =
             seamless
             ? grid.channels.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
-        let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found : []
         // How far the ring's rectangle reaches beyond the box, as `ringBackground(of:)` reads it.
         let inset = RingBackground.inset(samplesOf: Int(max(ps, rs))) * max(ps, rs)
+        // Tabulated with a node every two luma pixels or so across the ring's rectangle.
+        let nodes = (
+            columns: Int((2 * (halfW + inset) / Self.nodeSpacing).rounded(.up)) + 1,
+            rows: Int((2 * (halfH + inset) / Self.nodeSpacing).rounded(.up)) + 1
+        )
+        let backgrounds =
+            found.contains { $0.map { !$0.isFlat } ?? false }
+            ? found.map { $0.map { RingBackground.Table($0, columns: nodes.columns, rows: nodes.rows) } } : []
         var copy = [UInt8](repeating: 0, count: blockColumns * (gy1 - gy0) * sampleSize)
         copy.withUnsafeMutableBytes { block in
             for gy in gy0..<gy1 {

@@ -21,9 +21,10 @@ public struct InkFitting: Sendable, Equatable {
     ///
     /// With `memory`, how each line lay at its last fit (its tilt, or that its ink could not
     /// be told, unless it lies near the frame edge) is remembered, and a line fitted fewer
-    /// than `renewAfter` detections ago is fitted at that tilt without measuring it again. Why: measuring a tilt is most of a
-    /// fit's cost (the live bench's eight lines: 10-14 ms a detection measured, against about
-    /// 1 ms at a known tilt), and a line's tilt changes far more slowly than detections come.
+    /// than `renewAfter` detections ago is fitted at that tilt without measuring it again.
+    /// Why: measuring a tilt is most of a fit's cost (the live bench's eight lines: 10-14 ms a
+    /// detection measured, against about 1 ms at a known tilt), and a line's tilt changes far
+    /// more slowly than detections come.
     public func fit(
         _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat,
         horizontally: Bool, vertically: Bool,

@@ -62,9 +62,6 @@ struct CameraPath {
 
     /// The line's ink box in the frame at time `t`.
     func trueBox(_ line: SceneCanvas.Line, at t: Double) -> PixelBox {
-        let box = PixelBox(
-            centerX: line.centerX, centerY: line.centerY, width: line.x1 - line.x0, height: line.y1 - line.y0,
-            angle: line.angle)
-        return view(at: t).inverse!.apply(box)
+        view(at: t).inverse!.apply(line.box)
     }
 }

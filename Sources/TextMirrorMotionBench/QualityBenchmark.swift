@@ -109,18 +109,15 @@ struct QualityBenchmark {
                 if o.noise > 0 { addNoise(&frame, amplitude: o.noise, seed: UInt64(n)) }
                 return frame
             }
-            var scorer = Scorer(
-                canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
-            scorer.changeTolerance = Int((2 * o.noise).rounded(.up))
+            func makeScorer(against canvas: SceneCanvas) -> Scorer {
+                var scorer = Scorer(
+                    canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
+                scorer.changeTolerance = Int((2 * o.noise).rounded(.up))
+                return scorer
+            }
+            let scorer = makeScorer(against: canvas)
             let ceiling = try scorer.ceiling()
-            let stillScorer =
-                scenario.photos
-                ? stillCanvas.map { canvas in
-                    var scorer = Scorer(
-                        canvas: canvas, path: path, renderer: renderer, inputs: frames, warmUp: Self.warmUpFrames)
-                    scorer.changeTolerance = Int((2 * o.noise).rounded(.up))
-                    return scorer
-                } : nil
+            let stillScorer = scenario.photos ? stillCanvas.map(makeScorer(against:)) : nil
             var means: [String: String] = [:]
             table.add([
                 name, "true boxes (ceiling)", fixed(ceiling.meanQ, 3), fixed(ceiling.percentile(0.1), 3),

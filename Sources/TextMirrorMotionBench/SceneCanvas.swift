@@ -24,6 +24,15 @@ struct SceneCanvas {
         var legible = true
         var centerX: Double { (x0 + x1) / 2 }
         var centerY: Double { (y0 + y1) / 2 }
+        /// The true box as a `PixelBox` (canvas pixels); set, the line takes a box's place.
+        var box: PixelBox {
+            get { PixelBox(centerX: centerX, centerY: centerY, width: x1 - x0, height: y1 - y0, angle: angle) }
+            set {
+                (x0, x1) = (newValue.centerX - newValue.width / 2, newValue.centerX + newValue.width / 2)
+                (y0, y1) = (newValue.centerY - newValue.height / 2, newValue.centerY + newValue.height / 2)
+                angle = newValue.angle
+            }
+        }
     }
 
     let width: Int

@@ -34,29 +34,21 @@ enum StillReference {
         }
         var found = 0
         for index in canvas.lines.indices where canvas.lines[index].legible {
-            let line = canvas.lines[index]
-            let truth = PixelBox(
-                centerX: line.centerX, centerY: line.centerY, width: line.x1 - line.x0, height: line.y1 - line.y0,
-                angle: line.angle)
-            let inView = views.filter { candidate in
-                let box = candidate.view.inverse!.apply(truth)
-                let e = box.halfExtent
-                return box.centerX - e.x >= 0 && box.centerX + e.x <= Double(width)
+            let truth = canvas.lines[index].box
+            // The views holding the whole line, each with where the line lies in it.
+            let inView = views.map { (boxes: $0.boxes, frameBox: $0.view.inverse!.apply(truth)) }.filter {
+                $0.frameBox.centerX - $0.frameBox.halfExtent.x >= 0
+                    && $0.frameBox.centerX + $0.frameBox.halfExtent.x <= Double(width)
             }
-            let middle = inView.min { a, b in
-                abs(a.view.inverse!.apply(truth).centerX - Double(width) / 2)
-                    < abs(b.view.inverse!.apply(truth).centerX - Double(width) / 2)
+            let middle = inView.min {
+                abs($0.frameBox.centerX - Double(width) / 2) < abs($1.frameBox.centerX - Double(width) / 2)
             }
             guard let best = middle?.boxes.max(by: { $0.iou(truth) < $1.iou(truth) }), best.iou(truth) >= 0.3 else {
                 canvas.lines[index].legible = false
                 continue
             }
             found += 1
-            canvas.lines[index].x0 = best.centerX - best.width / 2
-            canvas.lines[index].x1 = best.centerX + best.width / 2
-            canvas.lines[index].y0 = best.centerY - best.height / 2
-            canvas.lines[index].y1 = best.centerY + best.height / 2
-            canvas.lines[index].angle = best.angle
+            canvas.lines[index].box = best
         }
         return (canvas, found)
     }

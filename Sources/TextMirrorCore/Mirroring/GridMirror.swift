@@ -132,8 +132,9 @@ struct GridMirror {
                     // Where p and the sample read, q, lie across the box (0...1 each way).
                     let qx = (Double(sgx) + 0.5) * ps - box.centerX, qy = (Double(sgy) + 0.5) * rs - box.centerY
                     let qu = qx * ux + qy * uy, qv = -qx * uy + qy * ux
+                    // The table clamps to 0...1 (rounding puts a sample a hair outside).
                     func across(_ a: Double, _ half: Double, _ per: Double) -> Float {
-                        Float(min(max((a + half + inset) * per, 0), 1))
+                        Float((a + half + inset) * per)
                     }
                     let sp = across(u, halfW, perWidth), tp = across(v, halfH, perHeight)
                     let sq = across(qu, halfW, perWidth), tq = across(qv, halfH, perHeight)

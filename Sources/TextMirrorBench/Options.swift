@@ -2,7 +2,7 @@ import TextMirrorCore
 
 /// The parts of the benchmark (issue 5's four items), in the order they run and print.
 enum Section: String, CaseIterable {
-    case kernels, detector, live, memory
+    case kernels, turned, detector, live, memory
 }
 
 /// Command line of textmirror-bench.
@@ -43,6 +43,8 @@ struct Options {
 
           --sections LIST    comma-separated, of \(Section.allCases.map(\.rawValue).joined(separator: ",")) (default all):
                              kernels   mirror cost next to identity, videoflip, memcpy (issue 5, 1)
+                             turned    detected lines mirrored level and turned 2°, plain and
+                                       seamless (the kernel options' --frames and --size)
                              detector  detection time and rate per detection-size and threads (2)
                              live      live 1080p30 NV12 with detection: streaming-thread time,
                                        detection rate, drops, CPU (3)

@@ -14,6 +14,7 @@ struct Sections {
     func run(_ section: Section) throws(BenchError) {
         switch section {
         case .kernels: try kernels()
+        case .turned: try turned()
         case .detector: try detector()
         case .live: try live()
         case .memory: try memory()
@@ -41,6 +42,32 @@ struct Sections {
         let table = Table(results)
         print(table.markdown)
         print(Report.notes(table, results, options.plan))
+    }
+
+    // MARK: 1b. turned lines
+
+    private func turned() throws(BenchError) {
+        let plan = options.plan
+        let load = MachineFacts.loadAverage()
+        progress("turned: \(plan.frames) frames per row")
+        let rows = try TurnedLinesBenchmark(width: plan.width, height: plan.height, frames: plan.frames).run()
+        print(
+            """
+            ### 1b. Detected lines, level and turned
+
+            - Load average at start: \(load)
+            - Frame: \(plan.width)x\(plan.height), a page lit from the right (luma 150 to 242) with \
+            8 lines of dark strokes, 20-60 px high at 1080 lines; \(plan.frames) timed frames per cell, cells \
+            interleaved round-robin, the frame restored before each (so it is in the caches)
+            - What the streaming thread spends in `FrameMirror.mirror` on the 8 boxes, as the element calls \
+            it for detected lines (nearest axis per plane); turned boxes are mirrored sample by sample
+
+            Time per frame in ms, median / p90:
+
+            \(TurnedLinesBenchmark.markdown(rows))
+
+            - Load average at end: \(MachineFacts.loadAverage())
+            """)
     }
 
     // MARK: 2. detector

@@ -87,12 +87,12 @@ struct TurnedLinesBenchmark {
             pristine = sizes.map { UnsafeMutableRawPointer.allocate(byteCount: $0, alignment: 64) }
             frame = FrameBuffer(width: width, height: height, planes: memory, strides: strides)
             for grid in layout.grids {
-                let luma = grid.pixelsPerSample == 1 && grid.rowsPerSample == 1
+                let luma = grid.pixelsPerSample == 1 && grid.rowsPerSample == 1, channels = grid.channels
                 for gy in 0..<(height + grid.rowsPerSample - 1) / grid.rowsPerSample {
                     let row = memory[grid.plane] + gy * strides[grid.plane] + grid.offset
                     for gx in 0..<(width + grid.pixelsPerSample - 1) / grid.pixelsPerSample {
                         let value = luma ? Self.luma(x: gx, y: gy, width: width, height: height) : 128
-                        for channel in grid.channels {
+                        for channel in channels {
                             grid.coding.store(value << grid.coding.shift, row + gx * grid.sampleStride + channel)
                         }
                     }

@@ -46,8 +46,11 @@ extension GridMirror {
                     for across in offsets {
                         let (u, v) = alongWidth ? (along, across) : (across, along)
                         let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
-                        let gx = Int((x / ps).rounded(.down)), gy = Int((y / rs).rounded(.down))
-                        guard gx >= 0, gx < columns, gy >= 0, gy < rows else { continue }
+                        // Tested before truncating: for a non-negative position it is the floor
+                        // (a `floor` call per point was a tenth of a turned box's seamless cost).
+                        let fx = x / ps, fy = y / rs
+                        guard fx >= 0, fx < Double(columns), fy >= 0, fy < Double(rows) else { continue }
+                        let gx = Int(fx), gy = Int(fy)
                         // Another box's text is no background.
                         guard !nearby.contains(where: { $0.contains(x: x, y: y) }) else {
                             covered += 1
@@ -81,8 +84,8 @@ extension GridMirror {
                             let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
                             let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
                             // Inside the box: clamped to the grid where the frame cuts it.
-                            let gx = min(max(Int((x / ps).rounded(.down)), 0), columns - 1)
-                            let gy = min(max(Int((y / rs).rounded(.down)), 0), rows - 1)
+                            let gx = Int(min(max(x / ps, 0), Double(columns - 1)))
+                            let gy = Int(min(max(y / rs, 0), Double(rows - 1)))
                             return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
                         })
                 else { return nil }

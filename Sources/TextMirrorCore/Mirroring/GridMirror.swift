@@ -70,10 +70,7 @@ struct GridMirror {
         let gy1 = clamp(((box.centerY + extentY) / rs).rounded(.up), rows)
         guard gx1 > gx0, gy1 > gy0 else { return false }
 
-        let blockColumns = gx1 - gx0
         let sampleSize = grid.sampleBytes.count, scale = Float(1 << grid.coding.shift)
-        // Each channel's first byte in the copy of a sample.
-        let channels = grid.channels.map { (channel: $0, byte: grid.sampleBytes.firstIndex(of: $0)!) }
         // Read from the frame before anything in it is written.
         // Flat backgrounds add nothing: left out, as in the axis-aligned path.
         let found =
@@ -89,67 +86,131 @@ struct GridMirror {
         let backgrounds =
             found.contains { $0.map { !$0.isFlat } ?? false }
             ? found.map { $0.map { RingBackground.Table($0, columns: nodes.columns, rows: nodes.rows) } } : []
-        var copy = [UInt8](repeating: 0, count: blockColumns * (gy1 - gy0) * sampleSize)
-        copy.withUnsafeMutableBytes { block in
-            for gy in gy0..<gy1 {
-                for gx in gx0..<gx1 {
-                    let src = sample(frame, gx, gy)
-                    let dst = ((gy - gy0) * blockColumns + (gx - gx0)) * sampleSize
-                    for (k, offset) in grid.sampleBytes.enumerated() {
-                        block[dst + k] = src.load(fromByteOffset: offset, as: UInt8.self)
+
+        let block = Block(copying: gx0..<gx1, gy0..<gy1, of: grid, in: frame)
+        defer { block.deallocate() }
+        let rows = TurnedRows(
+            box: box, flip: flip, pixelsPerSample: grid.pixelsPerSample, rowsPerSample: grid.rowsPerSample)
+        guard !backgrounds.isEmpty else {
+            // The plain mirror: each sample's bytes, as they are.
+            if sampleSize == 1 {
+                block.eachReflection(rows) { dst, src, _, _ in
+                    dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+                }
+            } else {
+                let sampleBytes = grid.sampleBytes
+                block.eachReflection(rows) { dst, src, _, _ in
+                    for (k, offset) in sampleBytes.enumerated() {
+                        dst.storeBytes(
+                            of: src.load(fromByteOffset: k, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
                     }
                 }
             }
-            let signU: Double = flip.mirrorsColumns ? -1 : 1
-            let signV: Double = flip.mirrorsRows ? -1 : 1
-            // Subsampling is a power of two: multiplying by these is dividing, exactly.
-            let perPixel = 1 / ps, perRow = 1 / rs
-            // Positions across the ring's rectangle (0...1): `across`, a multiplication per
-            // sample instead of a division (the loop's costliest step after the background).
-            let perWidth = 1 / (2 * (halfW + inset)), perHeight = 1 / (2 * (halfH + inset))
-            for gy in gy0..<gy1 {
-                let dy = (Double(gy) + 0.5) * rs - box.centerY
-                let row = frame.row(plane: grid.plane, gy) + grid.offset
-                for gx in gx0..<gx1 {
-                    let dx = (Double(gx) + 0.5) * ps - box.centerX
-                    // Coordinates along the box's own axes.
-                    let u = dx * ux + dy * uy
-                    let v = -dx * uy + dy * ux
-                    guard abs(u) <= halfW, abs(v) <= halfH else { continue }
-                    let ru = u * signU, rv = v * signV
-                    let sx = box.centerX + ru * ux - rv * uy
-                    let sy = box.centerY + ru * uy + rv * ux
-                    let sgx = Int((sx * perPixel).rounded(.down)), sgy = Int((sy * perRow).rounded(.down))
-                    guard sgx >= gx0, sgx < gx1, sgy >= gy0, sgy < gy1 else { continue }
-                    let src = ((sgy - gy0) * blockColumns + (sgx - gx0)) * sampleSize
-                    let dst = row + gx * grid.sampleStride
-                    if backgrounds.isEmpty {
-                        for (k, offset) in grid.sampleBytes.enumerated() {
-                            dst.storeBytes(of: block[src + k], toByteOffset: offset, as: UInt8.self)
-                        }
-                        continue
+            return false
+        }
+        // Seamless: one channel at a time (a sample's channels each have their own surface),
+        // each value moved with its background correction B(p) − B(q), p the sample written
+        // and q the sample read. The correction is in 8-bit levels, scaled to the samples' depth.
+        let coding = grid.coding
+        for (c, channel) in grid.channels.enumerated() {
+            // The channel's bytes sit in the copy where they sit in the sample.
+            let k = grid.sampleBytes.firstIndex(of: channel)!
+            guard let background = backgrounds[c] else {
+                block.eachReflection(rows) { dst, src, _, _ in
+                    for byte in 0..<coding.bytes {
+                        dst.storeBytes(
+                            of: src.load(fromByteOffset: k + byte, as: UInt8.self), toByteOffset: channel + byte,
+                            as: UInt8.self)
                     }
-                    // Where p and the sample read, q, lie across the box (0...1 each way).
-                    let qx = (Double(sgx) + 0.5) * ps - box.centerX, qy = (Double(sgy) + 0.5) * rs - box.centerY
-                    let qu = qx * ux + qy * uy, qv = -qx * uy + qy * ux
-                    // The table clamps to 0...1 (rounding puts a sample a hair outside).
-                    func across(_ a: Double, _ half: Double, _ per: Double) -> Float {
-                        Float((a + half + inset) * per)
-                    }
-                    let sp = across(u, halfW, perWidth), tp = across(v, halfH, perHeight)
-                    let sq = across(qu, halfW, perWidth), tq = across(qv, halfH, perHeight)
-                    // Each channel, 8-bit or wider: its bytes sit in the copy where they sit in the
-                    // sample; the correction is in 8-bit levels, scaled to the samples' depth.
-                    for (c, (channel, k)) in channels.enumerated() {
-                        var value = Float(grid.coding.value(block.baseAddress! + src + k))
-                        if let background = backgrounds[c] {
-                            value += (background.value(s: sp, t: tp) - background.value(s: sq, t: tq)) * scale
-                        }
-                        grid.coding.store(Int(value.rounded()), dst + channel)
+                }
+                continue
+            }
+            background.withLookup { table in
+                let surface = SampledBackground(
+                    table, reflection: rows, inset: inset, columns: gx0..<gx1, rows: gy0..<gy1)
+                defer { surface.deallocate() }
+                block.eachReflection(rows) { dst, src, p, q in
+                    let value =
+                        Float(coding.value(src + k)) + (surface.value(p.x, p.y) - surface.value(q.x, q.y)) * scale
+                    // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
+                    coding.store(Int(value + 0.5), dst + channel)
+                }
+            }
+        }
+        return true
+    }
+
+    /// A copy of the samples of a block of the grid (`columns` x `rows`), which a turned box's
+    /// samples are read from, so that mirroring in place gives what mirroring out of place
+    /// would.
+    private struct Block {
+        let columns: Range<Int>
+        let rows: Range<Int>
+        let grid: FrameLayout.SampleGrid
+        /// The frame's first sample of the grid in row 0, and its rows' stride.
+        let base: UnsafeMutableRawPointer
+        let stride: Int
+        private let copy: UnsafeMutableRawPointer
+        private let sampleSize: Int
+
+        init(copying columns: Range<Int>, _ rows: Range<Int>, of grid: FrameLayout.SampleGrid, in frame: FrameBuffer) {
+            (self.columns, self.rows, self.grid) = (columns, rows, grid)
+            base = frame.planes[grid.plane] + grid.offset
+            stride = frame.strides[grid.plane]
+            sampleSize = grid.sampleBytes.count
+            let rowBytes = columns.count * sampleSize
+            copy = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rows.count, alignment: 16)
+            for gy in rows {
+                let src = base + gy * stride + columns.lowerBound * grid.sampleStride
+                let dst = copy + (gy - rows.lowerBound) * rowBytes
+                // Samples that lie side by side (a plane of one kind) are copied a row at a time.
+                if grid.sampleStride == sampleSize {
+                    dst.copyMemory(from: src, byteCount: rowBytes)
+                    continue
+                }
+                for gx in 0..<columns.count {
+                    for (k, offset) in grid.sampleBytes.enumerated() {
+                        dst.storeBytes(
+                            of: src.load(fromByteOffset: gx * grid.sampleStride + offset, as: UInt8.self),
+                            toByteOffset: gx * sampleSize + k, as: UInt8.self)
                     }
                 }
             }
         }
-        return !backgrounds.isEmpty
+
+        func deallocate() { copy.deallocate() }
+
+        /// Calls `body` for each sample of the block inside the box with the sample to write,
+        /// the copied sample its reflection falls on, and the places of both in the grid. A
+        /// reflection outside the block leaves its sample as it is.
+        @inline(__always)
+        func eachReflection(
+            _ reflection: TurnedRows,
+            _ body: (
+                _ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ destination: (x: Int, y: Int),
+                _ source: (x: Int, y: Int)
+            ) -> Void
+        ) {
+            let lowX = Double(columns.lowerBound), highX = Double(columns.upperBound)
+            let lowY = Double(rows.lowerBound), highY = Double(rows.upperBound)
+            let rowBytes = columns.count * sampleSize
+            for gy in rows {
+                guard let row = reflection.row(gy, within: columns) else { continue }
+                let line = base + gy * stride
+                for gx in row.run {
+                    let g = Double(gx)
+                    guard reflection.inside(u: row.u0 + g * reflection.du, v: row.v0 + g * reflection.dv)
+                    else { continue }
+                    let fx = row.x0 + g * reflection.dx, fy = row.y0 + g * reflection.dy
+                    guard fx >= lowX, fx < highX, fy >= lowY, fy < highY else { continue }
+                    // Non-negative, so truncation is the floor: the sample whose cell holds it.
+                    let sgx = Int(fx), sgy = Int(fy)
+                    body(
+                        line + gx * grid.sampleStride,
+                        copy + (sgy - rows.lowerBound) * rowBytes + (sgx - columns.lowerBound) * sampleSize,
+                        (gx, gy), (sgx, sgy))
+                }
+            }
+        }
     }
 }

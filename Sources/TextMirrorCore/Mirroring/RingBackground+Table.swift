@@ -46,15 +46,31 @@ extension RingBackground {
         }
 
         /// The surface at (s, t), each in 0...1 (clamped).
-        @inline(__always)
         func value(s: Float, t: Float) -> Float {
-            let x = min(max(s, 0), 1) * Float(columns - 1), y = min(max(t, 0), 1) * Float(rows - 1)
-            let i = min(Int(x), columns - 2), j = min(Int(y), rows - 2)
-            let fx = x - Float(i), fy = y - Float(j)
-            return values.withUnsafeBufferPointer { v in
+            withLookup { $0.value(s: s, t: t) }
+        }
+
+        /// Calls `body` with the table's nodes in place: a per-sample loop reads them without
+        /// retaining the array at every read.
+        func withLookup<R>(_ body: (Lookup) -> R) -> R {
+            values.withUnsafeBufferPointer { body(Lookup(values: $0.baseAddress!, columns: columns, rows: rows)) }
+        }
+
+        /// The nodes, valid only inside `withLookup`.
+        struct Lookup {
+            let values: UnsafePointer<Float>
+            let columns: Int
+            let rows: Int
+
+            /// Bilinear between the four nodes around (s, t), each clamped to 0...1.
+            @inline(__always)
+            func value(s: Float, t: Float) -> Float {
+                let x = min(max(s, 0), 1) * Float(columns - 1), y = min(max(t, 0), 1) * Float(rows - 1)
+                let i = min(Int(x), columns - 2), j = min(Int(y), rows - 2)
+                let fx = x - Float(i), fy = y - Float(j)
                 let k = j * columns + i
-                let upper = v[k] + fx * (v[k + 1] - v[k])
-                let lower = v[k + columns] + fx * (v[k + columns + 1] - v[k + columns])
+                let upper = values[k] + fx * (values[k + 1] - values[k])
+                let lower = values[k + columns] + fx * (values[k + columns + 1] - values[k + columns])
                 return upper + fy * (lower - upper)
             }
         }

@@ -1,0 +1,68 @@
+/// One channel's background surface at the centres of a turned box's samples, each computed
+/// once from its table, so that the correction B(p) − B(q) of a sample costs two loads: p, the
+/// sample written, and q, the sample read, are both sample centres in the box or just beside
+/// it. Why: looked up in the table twice per sample, the surface was two thirds of a turned
+/// box's seamless mirror (textmirror-bench, section turned).
+struct SampledBackground {
+    private let table: RingBackground.Table.Lookup
+    private let reflection: TurnedRows
+    /// The ring's rectangle in the box's own coordinates: (u, v) becomes the table's (s, t) as
+    /// (u + offset.u) * scale.u.
+    private let offset: (u: Double, v: Double)
+    private let scale: (u: Double, v: Double)
+    private let columns: Range<Int>
+    private let rows: Range<Int>
+    /// Per row of `rows`, the columns computed (the rest are computed when asked for).
+    private let known: UnsafeMutablePointer<Range<Int>>
+    private let values: UnsafeMutablePointer<Float>
+
+    /// Samples of `columns` x `rows` whose centres lie within a sample or so of the box:
+    /// every sample written, and every sample read but those whose centre rounding puts
+    /// further out. `inset`: how far the ring's rectangle reaches beyond the box.
+    init(
+        _ table: RingBackground.Table.Lookup, reflection: TurnedRows, inset: Double, columns: Range<Int>,
+        rows: Range<Int>
+    ) {
+        (self.table, self.reflection, self.columns, self.rows) = (table, reflection, columns, rows)
+        offset = (reflection.halfWidth + inset, reflection.halfHeight + inset)
+        scale = (1 / (2 * offset.u), 1 / (2 * offset.v))
+        known = .allocate(capacity: rows.count)
+        values = .allocate(capacity: rows.count * columns.count)
+        // A reflected position is rounded to the sample whose cell holds it: its centre is at
+        // most half a sample away in x and in y, which is under a sample in u and in v.
+        let margin = reflection.sampleSize
+        for gy in rows {
+            let r = gy - rows.lowerBound
+            guard let row = reflection.row(gy, within: columns, margin: margin) else {
+                known[r] = columns.lowerBound..<columns.lowerBound
+                continue
+            }
+            known[r] = row.run
+            let line = values + r * columns.count - columns.lowerBound
+            for gx in row.run {
+                let g = Double(gx)
+                line[gx] = value(u: row.u0 + g * reflection.du, v: row.v0 + g * reflection.dv)
+            }
+        }
+    }
+
+    func deallocate() {
+        known.deallocate()
+        values.deallocate()
+    }
+
+    /// The surface at the centre of sample (gx, gy) of the block.
+    @inline(__always)
+    func value(_ gx: Int, _ gy: Int) -> Float {
+        let r = gy - rows.lowerBound
+        if known[r].contains(gx) { return values[r * columns.count + gx - columns.lowerBound] }
+        let (u, v) = reflection.coordinates(ofSample: gx, gy)
+        return value(u: u, v: v)
+    }
+
+    /// The surface at (u, v) of the box's own coordinates.
+    @inline(__always)
+    private func value(u: Double, v: Double) -> Float {
+        table.value(s: Float((u + offset.u) * scale.u), t: Float((v + offset.v) * scale.v))
+    }
+}

@@ -91,18 +91,26 @@ struct GridMirror {
         defer { block.deallocate() }
         let rows = TurnedRows(
             box: box, flip: flip, pixelsPerSample: grid.pixelsPerSample, rowsPerSample: grid.rowsPerSample)
+        let sampleStride = grid.sampleStride
         guard !backgrounds.isEmpty else {
             // The plain mirror: each sample's bytes, as they are.
             if sampleSize == 1 {
-                block.eachReflection(rows) { dst, src, _, _ in
-                    dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+                block.eachSpan(rows) { span in
+                    for i in 0..<span.count {
+                        span.dst.storeBytes(
+                            of: span.src.load(fromByteOffset: i * span.step, as: UInt8.self),
+                            toByteOffset: i * sampleStride, as: UInt8.self)
+                    }
                 }
             } else {
                 let sampleBytes = grid.sampleBytes
-                block.eachReflection(rows) { dst, src, _, _ in
-                    for (k, offset) in sampleBytes.enumerated() {
-                        dst.storeBytes(
-                            of: src.load(fromByteOffset: k, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+                block.eachSpan(rows) { span in
+                    for i in 0..<span.count {
+                        let dst = span.dst + i * sampleStride, src = span.src + i * span.step * sampleSize
+                        for (k, offset) in sampleBytes.enumerated() {
+                            dst.storeBytes(
+                                of: src.load(fromByteOffset: k, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+                        }
                     }
                 }
             }
@@ -116,11 +124,13 @@ struct GridMirror {
             // The channel's bytes sit in the copy where they sit in the sample.
             let k = grid.sampleBytes.firstIndex(of: channel)!
             guard let background = backgrounds[c] else {
-                block.eachReflection(rows) { dst, src, _, _ in
-                    for byte in 0..<coding.bytes {
-                        dst.storeBytes(
-                            of: src.load(fromByteOffset: k + byte, as: UInt8.self), toByteOffset: channel + byte,
-                            as: UInt8.self)
+                block.eachSpan(rows) { span in
+                    for i in 0..<span.count {
+                        let dst = span.dst + i * sampleStride + channel, src = span.src + i * span.step * sampleSize + k
+                        for byte in 0..<coding.bytes {
+                            dst.storeBytes(
+                                of: src.load(fromByteOffset: byte, as: UInt8.self), toByteOffset: byte, as: UInt8.self)
+                        }
                     }
                 }
                 continue
@@ -129,88 +139,26 @@ struct GridMirror {
                 let surface = SampledBackground(
                     table, reflection: rows, inset: inset, columns: gx0..<gx1, rows: gy0..<gy1)
                 defer { surface.deallocate() }
-                block.eachReflection(rows) { dst, src, p, q in
-                    let value =
-                        Float(coding.value(src + k)) + (surface.value(p.x, p.y) - surface.value(q.x, q.y)) * scale
-                    // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
-                    coding.store(Int(value + 0.5), dst + channel)
-                }
-            }
-        }
-        return true
-    }
-
-    /// A copy of the samples of a block of the grid (`columns` x `rows`), which a turned box's
-    /// samples are read from, so that mirroring in place gives what mirroring out of place
-    /// would.
-    private struct Block {
-        let columns: Range<Int>
-        let rows: Range<Int>
-        let grid: FrameLayout.SampleGrid
-        /// The frame's first sample of the grid in row 0, and its rows' stride.
-        let base: UnsafeMutableRawPointer
-        let stride: Int
-        private let copy: UnsafeMutableRawPointer
-        private let sampleSize: Int
-
-        init(copying columns: Range<Int>, _ rows: Range<Int>, of grid: FrameLayout.SampleGrid, in frame: FrameBuffer) {
-            (self.columns, self.rows, self.grid) = (columns, rows, grid)
-            base = frame.planes[grid.plane] + grid.offset
-            stride = frame.strides[grid.plane]
-            sampleSize = grid.sampleBytes.count
-            let rowBytes = columns.count * sampleSize
-            copy = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rows.count, alignment: 16)
-            for gy in rows {
-                let src = base + gy * stride + columns.lowerBound * grid.sampleStride
-                let dst = copy + (gy - rows.lowerBound) * rowBytes
-                // Samples that lie side by side (a plane of one kind) are copied a row at a time.
-                if grid.sampleStride == sampleSize {
-                    dst.copyMemory(from: src, byteCount: rowBytes)
-                    continue
-                }
-                for gx in 0..<columns.count {
-                    for (k, offset) in grid.sampleBytes.enumerated() {
-                        dst.storeBytes(
-                            of: src.load(fromByteOffset: gx * grid.sampleStride + offset, as: UInt8.self),
-                            toByteOffset: gx * sampleSize + k, as: UInt8.self)
+                block.eachSpan(rows) { span in
+                    let (p, q) = (span.destination, span.source)
+                    let lastQ = q.x + (span.count - 1) * span.step
+                    let written = surface.row(p.y), read = surface.row(q.y)
+                    // Mostly both lie where the surface was computed: read from its rows.
+                    let computed =
+                        written.known.contains(p.x) && written.known.contains(p.x + span.count - 1)
+                        && read.known.contains(q.x) && read.known.contains(lastQ)
+                    for i in 0..<span.count {
+                        let correction =
+                            computed
+                            ? written.values[p.x + i] - read.values[q.x + i * span.step]
+                            : surface.value(p.x + i, p.y) - surface.value(q.x + i * span.step, q.y)
+                        let value = Float(coding.value(span.src + i * span.step * sampleSize + k)) + correction * scale
+                        // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
+                        coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
                     }
                 }
             }
         }
-
-        func deallocate() { copy.deallocate() }
-
-        /// Calls `body` for each sample of the block inside the box with the sample to write,
-        /// the copied sample its reflection falls on, and the places of both in the grid. A
-        /// reflection outside the block leaves its sample as it is.
-        @inline(__always)
-        func eachReflection(
-            _ reflection: TurnedRows,
-            _ body: (
-                _ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ destination: (x: Int, y: Int),
-                _ source: (x: Int, y: Int)
-            ) -> Void
-        ) {
-            let lowX = Double(columns.lowerBound), highX = Double(columns.upperBound)
-            let lowY = Double(rows.lowerBound), highY = Double(rows.upperBound)
-            let rowBytes = columns.count * sampleSize
-            for gy in rows {
-                guard let row = reflection.row(gy, within: columns) else { continue }
-                let line = base + gy * stride
-                for gx in row.run {
-                    let g = Double(gx)
-                    guard reflection.inside(u: row.u0 + g * reflection.du, v: row.v0 + g * reflection.dv)
-                    else { continue }
-                    let fx = row.x0 + g * reflection.dx, fy = row.y0 + g * reflection.dy
-                    guard fx >= lowX, fx < highX, fy >= lowY, fy < highY else { continue }
-                    // Non-negative, so truncation is the floor: the sample whose cell holds it.
-                    let sgx = Int(fx), sgy = Int(fy)
-                    body(
-                        line + gx * grid.sampleStride,
-                        copy + (sgy - rows.lowerBound) * rowBytes + (sgx - columns.lowerBound) * sampleSize,
-                        (gx, gy), (sgx, sgy))
-                }
-            }
-        }
+        return true
     }
 }

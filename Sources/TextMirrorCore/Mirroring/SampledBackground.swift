@@ -51,6 +51,14 @@ struct SampledBackground {
         values.deallocate()
     }
 
+    /// Row `gy` of the block: the surface at the centres of its samples `known`, indexed by
+    /// their column.
+    @inline(__always)
+    func row(_ gy: Int) -> (values: UnsafePointer<Float>, known: Range<Int>) {
+        let r = gy - rows.lowerBound
+        return (UnsafePointer(values + r * columns.count - columns.lowerBound), known[r])
+    }
+
     /// The surface at the centre of sample (gx, gy) of the block.
     @inline(__always)
     func value(_ gx: Int, _ gy: Int) -> Float {

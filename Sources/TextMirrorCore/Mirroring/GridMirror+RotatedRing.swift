@@ -8,6 +8,8 @@ extension GridMirror {
         in frame: FrameBuffer
     ) -> RingBackground? {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
+        // Subsampling is a power of two: multiplying by these is dividing, exactly.
+        let perPixel = 1 / ps, perRow = 1 / rs
         let along = box.axes.along
         let ux = along.x, uy = along.y
         let halfW = box.width / 2, halfH = box.height / 2
@@ -48,7 +50,7 @@ extension GridMirror {
                         let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
                         // Tested before truncating: for a non-negative position it is the floor
                         // (a `floor` call per point was a tenth of a turned box's seamless cost).
-                        let fx = x / ps, fy = y / rs
+                        let fx = x * perPixel, fy = y * perRow
                         guard fx >= 0, fx < Double(columns), fy >= 0, fy < Double(rows) else { continue }
                         let gx = Int(fx), gy = Int(fy)
                         // Another box's text is no background.
@@ -84,8 +86,8 @@ extension GridMirror {
                             let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
                             let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
                             // Inside the box: clamped to the grid where the frame cuts it.
-                            let gx = Int(min(max(x / ps, 0), Double(columns - 1)))
-                            let gy = Int(min(max(y / rs, 0), Double(rows - 1)))
+                            let gx = Int(min(max(x * perPixel, 0), Double(columns - 1)))
+                            let gy = Int(min(max(y * perRow, 0), Double(rows - 1)))
                             return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
                         })
                 else { return nil }

@@ -82,6 +82,52 @@ import Testing
         }
     }
 
+    /// At an uneven ratio, where blocks hold 3 or 4 columns (and 1 or 2 chroma samples), every
+    /// output pixel holds the rounded mean of each component over its block: what the row sums
+    /// and running totals must add up to, for each 8-bit format's layout.
+    @Test(arguments: PixelFormat.allCases.filter { HandPackedFrame.wide($0) == nil })
+    func boxAtAnUnevenRatioAveragesEachBlock(format: PixelFormat) {
+        let (width, height, outWidth, outHeight) = (37, 23, 11, 7)
+        let value = pattern(format)
+        let (bx, by) = HandPackedFrame.chromaBlock(format)
+        var frame = HandPackedFrame(format, width: width, height: height, padding: 3, value: value)
+        let rgb = frame.withFrameBuffer {
+            RGBDownscaler(
+                format: format, frameWidth: width, frameHeight: height, outputWidth: outWidth,
+                outputHeight: outHeight
+            ).downscale($0)
+        }
+        func spans(_ source: Int, _ output: Int, _ subsampling: Int) -> [RGBDownscaler.Span] {
+            RGBDownscaler.spans(source: source, output: output, subsampling: subsampling, sampling: .box)
+        }
+        func mean(
+            _ xs: RGBDownscaler.Span, _ ys: RGBDownscaler.Span, scale: (Int, Int),
+            _ pick: (HandPackedFrame.Components) -> UInt8
+        )
+            -> UInt8
+        {
+            var sum = 0
+            for y in ys.start..<(ys.start + ys.count) {
+                for x in xs.start..<(xs.start + xs.count) { sum += Int(pick(value(x * scale.0, y * scale.1))) }
+            }
+            let n = xs.count * ys.count
+            return UInt8((sum + n / 2) / n)
+        }
+        var wrong: [String] = []
+        for oy in 0..<outHeight {
+            for ox in 0..<outWidth {
+                let first = mean(spans(width, outWidth, 1)[ox], spans(height, outHeight, 1)[oy], scale: (1, 1)) { $0.0 }
+                // Chroma is averaged over its own samples (the pattern gives each its value).
+                let xs = spans(width, outWidth, bx)[ox], ys = spans(height, outHeight, by)[oy]
+                let rest = (mean(xs, ys, scale: (bx, by)) { $0.1 }, mean(xs, ys, scale: (bx, by)) { $0.2 })
+                let want = expectedRGB(format, (first, rest.0, rest.1))
+                let got = Array(rgb[(3 * (oy * outWidth + ox))..<(3 * (oy * outWidth + ox) + 3)])
+                if got != want, wrong.count < 3 { wrong.append("(\(ox),\(oy)) got \(got) want \(want)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(format): \(wrong)")
+    }
+
     @Test func nearestHalvingTakesThePixelUnderEachCentre() {
         let value = pattern(.bgr)
         var frame = HandPackedFrame(.bgr, width: 8, height: 6, padding: 1, value: value)

@@ -51,8 +51,6 @@ struct GridMirror {
         in frame: FrameBuffer
     ) -> Bool {
         let ps = Double(grid.pixelsPerSample), rs = Double(grid.rowsPerSample)
-        let along = box.axes.along
-        let ux = along.x, uy = along.y  // the box's width axis
         let halfW = box.width / 2, halfH = box.height / 2
         // A NaN or infinite angle is not axis-aligned, so it arrives here; without the angle
         // check its NaN extents reached Int(_:) below and trapped the streaming thread.

@@ -59,7 +59,7 @@ extension GridMirror {
         ///
         /// Why spans: a line within a few degrees of level (or upright) reads, along a row,
         /// long stretches of one source row backwards (a horizontal mirror) or forwards (a
-        /// vertical one), a source row that changes every few dozen samples. A span's length
+        /// vertical one), a source row that changes every dozen samples or more. A span's length
         /// is worked out from where its source position next crosses a sample's edge, then
         /// checked at its far end; the rest of the span follows, since along a row the samples
         /// inside the box, those whose reflection lies in the block, the source row and the

@@ -1,8 +1,8 @@
 /// One channel's background surface at the centres of a turned box's samples, each computed
 /// once from its table, so that the correction B(p) − B(q) of a sample costs two loads: p, the
 /// sample written, and q, the sample read, are both sample centres in the box or just beside
-/// it. Why: looked up in the table twice per sample, the surface was two thirds of a turned
-/// box's seamless mirror (textmirror-bench, section turned).
+/// it. Why: looked up in the table twice per sample, the surface took 8 of the 13.5 ms a
+/// 1080p frame's 8 lines turned 2° took to mirror seamlessly (textmirror-bench, section turned).
 struct SampledBackground {
     private let table: RingBackground.Table.Lookup
     private let reflection: TurnedRows

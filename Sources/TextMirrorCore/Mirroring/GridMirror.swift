@@ -145,6 +145,22 @@ struct GridMirror {
                     let computed =
                         written.known.contains(p.x) && written.known.contains(p.x + span.count - 1)
                         && read.known.contains(q.x) && read.known.contains(lastQ)
+                    if computed && coding.depth == 8 {
+                        // The common case (8-bit samples, the surface computed there) in a loop
+                        // of loads, arithmetic and stores only.
+                        let from = span.src + k, to = span.dst + channel
+                        let ps = written.values + p.x, qs = read.values + q.x
+                        let step = span.step
+                        for i in 0..<span.count {
+                            let value =
+                                Float(from.load(fromByteOffset: i &* step &* sampleSize, as: UInt8.self))
+                                + (ps[i] - qs[i &* step]) * scale + 0.5
+                            // Clamped before the conversion: below 0.5 truncation is rounding to nearest.
+                            to.storeBytes(
+                                of: UInt8(min(max(value, 0), 255)), toByteOffset: i &* sampleStride, as: UInt8.self)
+                        }
+                        return
+                    }
                     for i in 0..<span.count {
                         let correction =
                             computed

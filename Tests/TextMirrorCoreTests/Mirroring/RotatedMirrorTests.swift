@@ -44,6 +44,32 @@ import TextMirrorCore
         }
     }
 
+    /// Long lines a degree or two off level, as a hand-held camera sees print: they are walked
+    /// in spans that read one source row a sample apart, whose lengths are worked out and then
+    /// checked. The cases: a span reaching the frame's edge (the second line runs off the
+    /// right of the frame), source rows changing every dozen samples (3°), near-level (0.2°),
+    /// and either way round.
+    @Test("Long, nearly level lines match the nearest-neighbour reference", arguments: PixelFormat.allCases)
+    func longNearlyLevelLinesMatchReference(format: PixelFormat) throws {
+        let (width, height) = (161, 37)
+        let boxes = [
+            PixelBox(centerX: 70.3, centerY: 17.6, width: 120, height: 9, angle: 2),
+            PixelBox(centerX: 130, centerY: 20, width: 90, height: 8, angle: -3),
+            PixelBox(centerX: 80.5, centerY: 9.5, width: 150, height: 6, angle: 0.2),
+            PixelBox(centerX: 60, centerY: 26, width: 100, height: 10, angle: 178.5)
+        ]
+        for box in boxes {
+            for flip in Flip.allCases {
+                let before = TestFrame(format, width: width, height: height, padding: 3)
+                let after = try Self.mirrored(before, [box], flip: flip)
+                let violations = RotatedReference(box: box, flip: flip).violations(before: before, after: after)
+                #expect(
+                    violations.isEmpty,
+                    "\(format) \(flip) \(box): \(violations.count) wrong, e.g. \(violations.prefix(3))")
+            }
+        }
+    }
+
     /// Nothing outside the box's bounding block (in whole samples) changes: not a sample, not a
     /// padding byte, not a byte before or after a plane.
     @Test("Leaves everything outside the bounding block untouched", arguments: PixelFormat.allCases)

@@ -80,7 +80,7 @@ struct TurnedLinesBenchmark {
             var strides = [Int](repeating: 0, count: planeCount), rows = strides
             for plane in layout.planes {
                 strides[plane.index] = (width + plane.pixelsPerUnit - 1) / plane.pixelsPerUnit * plane.unitBytes
-                rows[plane.index] = (height + plane.rowsPerUnit - 1) / plane.rowsPerUnit
+                rows[plane.index] = plane.rows(frameHeight: height)
             }
             sizes = zip(strides, rows).map(*)
             memory = sizes.map { UnsafeMutableRawPointer.allocate(byteCount: $0, alignment: 64) }

@@ -25,9 +25,7 @@ public final class FrameSnapshot: @unchecked Sendable {
         var total = 0
         let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1
         let rows = (0..<planeCount).map { index in
-            let plane = layout.planes.first { $0.index == index }
-            let perUnit = plane?.rowsPerUnit ?? 1
-            return (frame.height + perUnit - 1) / perUnit
+            layout.planes.first { $0.index == index }?.rows(frameHeight: frame.height) ?? frame.height
         }
         for index in 0..<planeCount {
             offsets.append(total)

@@ -17,6 +17,12 @@ public struct FrameLayout: Sendable, Equatable {
         /// For packed 4:2:2 only: byte offset of the first Y in a macropixel (0 for YUY2 and
         /// YVYU, 1 for UYVY). Reversing macropixels must also swap their two Y samples.
         public var macropixelLumaOffset: Int?
+
+        /// Rows of this plane in a frame `frameHeight` luma rows high (a partial last unit
+        /// counts, as GStreamer rounds subsampled sizes up).
+        public func rows(frameHeight: Int) -> Int {
+            (frameHeight + rowsPerUnit - 1) / rowsPerUnit
+        }
     }
 
     public struct SampleGrid: Sendable, Equatable {

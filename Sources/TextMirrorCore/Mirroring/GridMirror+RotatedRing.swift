@@ -1,4 +1,12 @@
 extension GridMirror {
+    /// Luma pixels from a turned box's edge to the middle of its ring, as `ringBackground(of:)`
+    /// walks it (one sample of the grid's coarser direction apart): how far the ring's
+    /// rectangle, which the surface's s and t span, reaches beyond the box.
+    var turnedRingInset: Double {
+        let step = max(grid.pixelsPerSample, grid.rowsPerSample)
+        return RingBackground.inset(samplesOf: step) * Double(step)
+    }
+
     /// The Coons background of one channel around a rotated box: the ring is walked along the
     /// box's own sides, one grid sample apart, `RingBackground.depth` samples deep, each point
     /// read from the nearest sample (as the rotated mirror reads); points outside the grid are
@@ -17,8 +25,7 @@ extension GridMirror {
         let depth = RingBackground.depth(samplesOf: Int(step))
         let gap = Double(RingBackground.gap(samplesOf: Int(step))) * step
         let base = grid.offset + channel, coding = grid.coding
-        /// Luma pixels from the box's edge to the ring's middle.
-        let inset = RingBackground.inset(samplesOf: Int(step)) * step
+        let inset = turnedRingInset
         // A side longer than the frame's perimeter is no text line; it would only cost time.
         let perimeter = Double(2 * (columns + rows)) * step
         guard halfW.isFinite, halfH.isFinite, halfW > 0, halfH > 0, halfW < perimeter, halfH < perimeter

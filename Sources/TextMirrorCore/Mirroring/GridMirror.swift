@@ -74,8 +74,7 @@ struct GridMirror {
         let found =
             seamless
             ? grid.channels.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
-        // How far the ring's rectangle reaches beyond the box, as `ringBackground(of:)` reads it.
-        let inset = RingBackground.inset(samplesOf: Int(max(ps, rs))) * max(ps, rs)
+        let inset = turnedRingInset
         // Tabulated with a node every two luma pixels or so across the ring's rectangle.
         let nodes = (
             columns: Int((2 * (halfW + inset) / Self.nodeSpacing).rounded(.up)) + 1,

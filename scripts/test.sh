@@ -7,6 +7,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
 swift build -c release --product gsttextmirror
 swift test "$@"
+# The benchmark tools, for seconds each: they still run (not what they measure).
+scripts/smoke-tools.sh
 # valgrind on short pipelines (leaks and memory errors in our C/C++/Swift) and a bounded soak
 # with flat resident memory.
 scripts/check-memory.sh

@@ -44,7 +44,7 @@ constexpr size_t kMaxCandidates = 1000;
 /* A kernel at least this many times as long as it is thick is a line, and is scored inside its
  * own outline (PP-OCR's "slow" score) instead of its rectangle: see box_score. On the
  * real-photo dev set 3 and 4 find 95 lines, 8 finds 94 (the rectangle alone: 93), none a false
- * box; every kernel scored inside its outline boxed a cat's fur. */
+ * box; scoring every kernel inside its outline boxed a cat's fur. */
 constexpr float kLineElongation = 4.0f;
 
 } // namespace

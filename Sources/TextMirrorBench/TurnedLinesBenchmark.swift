@@ -79,7 +79,7 @@ struct TurnedLinesBenchmark {
             let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1
             var strides = [Int](repeating: 0, count: planeCount), rows = strides
             for plane in layout.planes {
-                strides[plane.index] = (width + plane.pixelsPerUnit - 1) / plane.pixelsPerUnit * plane.unitBytes
+                strides[plane.index] = plane.rowBytes(frameWidth: width)
                 rows[plane.index] = plane.rows(frameHeight: height)
             }
             sizes = zip(strides, rows).map(*)

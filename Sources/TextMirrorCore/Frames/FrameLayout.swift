@@ -23,6 +23,12 @@ public struct FrameLayout: Sendable, Equatable {
         public func rows(frameHeight: Int) -> Int {
             (frameHeight + rowsPerUnit - 1) / rowsPerUnit
         }
+
+        /// Bytes of one of this plane's rows in a frame `frameWidth` luma columns wide, without
+        /// padding (a partial last unit counts, as for `rows`).
+        public func rowBytes(frameWidth: Int) -> Int {
+            (frameWidth + pixelsPerUnit - 1) / pixelsPerUnit * unitBytes
+        }
     }
 
     public struct SampleGrid: Sendable, Equatable {

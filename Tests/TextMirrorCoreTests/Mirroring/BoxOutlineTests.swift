@@ -10,9 +10,8 @@ import TextMirrorCore
         var strides: [Int] = []
         for plane in 0...(layout.planes.map(\.index).max() ?? 0) {
             let p = layout.planes.first { $0.index == plane }!
-            let units = (width + p.pixelsPerUnit - 1) / p.pixelsPerUnit
-            let rows = (height + p.rowsPerUnit - 1) / p.rowsPerUnit
-            strides.append(units * p.unitBytes + 8)
+            let rows = p.rows(frameHeight: height)
+            strides.append(p.rowBytes(frameWidth: width) + 8)
             storage.append([UInt8](repeating: 128, count: strides[plane] * rows))
         }
         var pointers: [UnsafeMutableRawPointer] = []
@@ -76,8 +75,8 @@ import TextMirrorCore
                 .draw(PixelBox(centerX: 60, centerY: 44, width: 30, height: 30, angle: 33), color: .fresh, in: frame)
             for plane in frame.planes.indices {
                 let p = layout.planes.first { $0.index == plane }!
-                let used = (64 + p.pixelsPerUnit - 1) / p.pixelsPerUnit * p.unitBytes
-                let rows = (48 + p.rowsPerUnit - 1) / p.rowsPerUnit
+                let used = p.rowBytes(frameWidth: 64)
+                let rows = p.rows(frameHeight: 48)
                 for row in 0..<rows {
                     for byte in used..<frame.strides[plane] {
                         #expect(

@@ -57,7 +57,6 @@ struct TextMirrorDetector {
   /* Reused from frame to frame so a detection allocates only what OpenCV allocates. */
   cv::Mat mask;
   cv::Mat score_mask;
-  std::vector<cv::Point> polygon;
   std::vector<std::vector<cv::Point> > contours;
   std::vector<TextMirrorDetectedBox> boxes;
 };
@@ -100,20 +99,19 @@ textmirror_detector_forward (TextMirrorDetector *detector)
   return cv::Mat (detector->height, detector->width, CV_32F, const_cast<float *> (output));
 }
 
-/* Mean probability inside `polygon` (points relative to `bounds`, clipped to the map). */
+/* Mean probability over the pixels of `bounds` that `fill` marks in the detector's score mask
+ * (given the mask, in `bounds`' own coordinates), clipped to the map. */
+template <typename Fill>
 float
-textmirror_detector_mean_inside (TextMirrorDetector *detector, const cv::Mat &prob, cv::Rect bounds,
-    const cv::Point *polygon, int points, bool convex)
+textmirror_detector_mean_inside (
+    TextMirrorDetector *detector, const cv::Mat &prob, cv::Rect bounds, Fill fill)
 {
   cv::Rect clipped = bounds & cv::Rect (0, 0, prob.cols, prob.rows);
   if (clipped.empty ())
     return 0.0f;
   detector->score_mask.create (bounds.size (), CV_8U);
   detector->score_mask.setTo (0);
-  if (convex)
-    cv::fillConvexPoly (detector->score_mask, polygon, points, cv::Scalar (1));
-  else
-    cv::fillPoly (detector->score_mask, &polygon, &points, 1, cv::Scalar (1));
+  fill (detector->score_mask);
   cv::Mat inside = detector->score_mask (clipped - bounds.tl ());
   return static_cast<float> (cv::mean (prob (clipped), inside)[0]);
 }
@@ -133,11 +131,11 @@ textmirror_detector_box_score (TextMirrorDetector *detector, const cv::Mat &prob
   float length = std::max (rect.size.width, rect.size.height);
   if (length >= kLineElongation * thick) {
     cv::Rect bounds = cv::boundingRect (contour);
-    detector->polygon.resize (contour.size ());
-    for (size_t i = 0; i < contour.size (); i++)
-      detector->polygon[i] = contour[i] - bounds.tl ();
-    return textmirror_detector_mean_inside (detector, prob, bounds, detector->polygon.data (),
-        static_cast<int> (contour.size ()), false);
+    return textmirror_detector_mean_inside (detector, prob, bounds, [&] (cv::Mat &mask) {
+      const cv::Point *points = contour.data ();
+      int count = static_cast<int> (contour.size ());
+      cv::fillPoly (mask, &points, &count, 1, cv::Scalar (1), cv::LINE_8, 0, -bounds.tl ());
+    });
   }
   cv::Point2f corners[4];
   rect.points (corners);
@@ -145,7 +143,8 @@ textmirror_detector_box_score (TextMirrorDetector *detector, const cv::Mat &prob
   cv::Point polygon[4];
   for (int i = 0; i < 4; i++)
     polygon[i] = cv::Point (cvRound (corners[i].x) - bounds.x, cvRound (corners[i].y) - bounds.y);
-  return textmirror_detector_mean_inside (detector, prob, bounds, polygon, 4, true);
+  return textmirror_detector_mean_inside (detector, prob, bounds,
+      [&] (cv::Mat &mask) { cv::fillConvexPoly (mask, polygon, 4, cv::Scalar (1)); });
 }
 
 } // namespace

@@ -87,6 +87,19 @@ import TextMirrorTestSupport
         #expect(both.count >= 6 && Set(both).isSubset(of: lines.map(\.text)), "\(direction): \(both)")
     }
 
+    /// A line of small print across the frame, its crop about 2,300 columns wide at the
+    /// recognizer's height: read at its own width, as PP-OCR reads it. Squeezed into 1,024
+    /// columns, as before, it read "... line atits own width ... letter init, ... drops the".
+    @Test func aLongLineIsReadAtItsOwnWidth() throws {
+        let text =
+            "Reading a long line at its own width keeps every thin letter in it, while a squeezed crop drops them"
+        let picture = Scenes.scene(
+            .solid(r: 250, g: 250, b: 250),
+            [TextLine(text: text, font: "DejaVu Sans 14", color: 0xFF10_1010, x: 40, y: 340)])
+        let read = try readLines(picture.video)
+        #expect(read.compactMap(\.reading?.text) == [text])
+    }
+
     @Test(arguments: Scenes.withoutText)
     func boxesWithoutTextAreDropped(_ scene: Scenes.Case) throws {
         let read = try readLines(scene.build().video)

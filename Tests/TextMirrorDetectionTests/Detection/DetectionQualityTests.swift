@@ -1,3 +1,4 @@
+import CShim
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
@@ -115,7 +116,7 @@ import TextMirrorTestSupport
     func smallPrintIsFoundWithEitherSampling(_ sampling: RGBDownscaler.Sampling) throws {
         let path = try TestModel.require()
         let picture = Scenes.withText.first { $0.name == "small print on light grey" }!.build()
-        let detector = try TextDetector(.init(modelPath: path, sampling: sampling))
+        let detector = try TextDetector(.init(modelPath: path, precision: TEXTMIRROR_PRECISION_F32, sampling: sampling))
         let score = SceneScore(scene: picture, boxes: try detect(picture, detector).map(\.box))
         expectLinesFound(score, coverage: 0.98, iou: 0.45, angle: 4, "small print, \(sampling)")
     }

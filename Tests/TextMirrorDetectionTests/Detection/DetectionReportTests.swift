@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Foundation
+import CShim
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
@@ -30,7 +31,8 @@ import TextMirrorTestSupport
             "size  ratio  scene                                  lines found  min cover  mean IoU  max angle err  false boxes  spill"
         )
         for size in sizes {
-            let detector = try TextDetector(.init(modelPath: path, detectionSize: size))
+            let detector = try TextDetector(
+                .init(modelPath: path, detectionSize: size, precision: TEXTMIRROR_PRECISION_F32))
             for ratio in ratios {
                 var totals = (lines: 0, found: 0, falseBoxes: 0)
                 for scene in Scenes.withText + Scenes.withoutText {

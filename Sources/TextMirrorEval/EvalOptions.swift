@@ -43,8 +43,7 @@ struct EvalOptions {
         measured, whatever the verdict; 1 on errors; 2 on bad usage.
 
         element properties:
-          --detection-size N     detector input long side (element default 0: 960 where the
-                         networks compute in bf16, else 640)
+          --detection-size N     detector input long side (element default 640)
           --box-threshold T      mean probability a box needs (element default 0.5)
           --text-threshold T     pixel probability that counts as text (element default 0.3)
           --min-text-height H    shortest line mirrored, fraction of picture height (default 0.01)

@@ -41,6 +41,8 @@ struct MotionBenchOptions {
     var smoothing = MirrorEngine.Settings().smoothing
     var holdTime = MirrorEngine.Settings().holdTime
     var rate = MirrorEngine.Settings().rate
+    /// The element's detection-size.
+    var detectionSize = ElementProperties.detectionSize.defaultValue
     /// The 1080p streaming-thread cost section.
     var cost = true
     var costOnly = false
@@ -80,6 +82,7 @@ struct MotionBenchOptions {
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
           --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().rate)))
+          --detection-size N   the element's detection-size (default \(ElementProperties.detectionSize.defaultValue))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section
@@ -158,6 +161,10 @@ struct MotionBenchOptions {
             case "--smoothing": o.smoothing = min(try number(argument), 1)
             case "--hold-time": o.holdTime = try number(argument)
             case "--rate": o.rate = max(try number(argument), 0.1)
+            case "--detection-size":
+                // number() is finite and not negative; min() keeps Int() from overflowing.
+                let size = Int(min(try number(argument), Double(ElementProperties.detectionSize.maximum)))
+                o.detectionSize = ElementProperties.detectionSize.clamped(size)
             case "--cost-seconds": o.costSeconds = max(try number(argument), 2)
             case "--no-cost": o.cost = false
             case "--cost-only": o.costOnly = true

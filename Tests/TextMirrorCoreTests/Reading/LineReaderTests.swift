@@ -92,6 +92,21 @@ struct LineReaderTests {
         #expect(read.allSatisfy { abs(($0.reading?.score ?? 0) - 0.925) < 1e-6 })
     }
 
+    /// The spaces the decoder puts in between characters carry no probability, so they do not
+    /// make a reading weigh more: a sign's "Way Out" read mirrored as "tuO vsW /" at 0.83 had won
+    /// over "Way Out" at 0.999 by its two spaces. Here the wrong way reads "b a" less surely.
+    @Test func spacesPutInDoNotWinTheOrientation() {
+        let recognizer = FakeRecognizer { crop in
+            let at = (crop.height / 2 * crop.width + 2) * 3
+            if crop.rgb[at] > 200 { return RecognizedSteps(classes: [1, 2], probabilities: [0.99, 0.99]) }
+            // "b", a blank step that gives the space a share, "a": decoded "b a".
+            return RecognizedSteps(classes: [2, 0, 1], probabilities: [0.8, 0.9, 0.8], spaceProbabilities: [0, 0.5, 0])
+        }
+        let read = Scene().read(LineReader(recognizer: recognizer), [Scene.normal], LineReader.Policy())
+        #expect(read.map { $0.reading?.text } == ["ab"])
+        #expect(read.map { $0.reading?.mirrored } == [false])
+    }
+
     @Test func verifyDropsBoxesWithoutCharacters() {
         let scene = Scene(), reader = LineReader(recognizer: FakeRecognizer.colours())
         let all = [Scene.normal, Scene.mirrored, Scene.texture]

@@ -92,11 +92,11 @@ public final class LineReader: Sendable {
 
     /// How well a reading reads: the sum of its characters' probabilities. Between the
     /// orientations of one line, the right one reads more characters with more confidence (a
-    /// mirrored line read the wrong way round gives fewer, less surely). Spaces do not count:
-    /// the decoder puts most of them in, without a probability, and counting them let a sign's
-    /// "Way Out" read backwards as "tuO vsW /" (0.83) win over "Way Out" (0.999).
+    /// mirrored line read the wrong way round gives fewer, less surely). Spaces do not count
+    /// (`TextReading.characters`): counting them let a sign's "Way Out" read backwards as
+    /// "tuO vsW /" (0.83) win over "Way Out" (0.999).
     private static func weight(_ reading: TextReading) -> Double {
-        reading.score * Double(reading.text.count { !$0.isWhitespace })
+        reading.score * Double(reading.characters.count)
     }
 
     /// The best reading of `box` among the orientations given: turned half a turn or not, each

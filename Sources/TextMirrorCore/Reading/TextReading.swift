@@ -22,12 +22,15 @@ public struct TextReading: Equatable, Sendable {
     /// but not both (which cancel). Decides the reading order of a line's pieces.
     public var readsAgainstBox: Bool { mirrored != turnedHalf }
 
+    /// The characters read, spaces left out: the decoder puts most spaces in without a
+    /// probability, so only these say how much was read.
+    public var characters: String { text.filter { !$0.isWhitespace } }
+
     /// The box holds text (what `verify` asks of it): characters read with a mean probability
     /// that rises as they get fewer, since a texture reads as a character or a few: at least
     /// `minimumScore` for a line, `minimumShortScore` for two or three characters,
     /// `minimumLoneScore` for one. A lone round glyph never counts (`roundGlyphs`).
     public var foundText: Bool {
-        let characters = text.filter { !$0.isWhitespace }
         switch characters.count {
         case 0: return false
         case 1: return score >= Self.minimumLoneScore && !Self.roundGlyphs.contains(characters.first!)

@@ -1,4 +1,3 @@
-import CShim
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
@@ -116,7 +115,8 @@ import TextMirrorTestSupport
     func smallPrintIsFoundWithEitherSampling(_ sampling: RGBDownscaler.Sampling) throws {
         let path = try TestModel.require()
         let picture = Scenes.withText.first { $0.name == "small print on light grey" }!.build()
-        let detector = try TextDetector(.init(modelPath: path, precision: TEXTMIRROR_PRECISION_F32, sampling: sampling))
+        let detector = try TextDetector(
+            .init(modelPath: path, precision: TestModel.networkPrecision, sampling: sampling))
         let score = SceneScore(scene: picture, boxes: try detect(picture, detector).map(\.box))
         expectLinesFound(score, coverage: 0.98, iou: 0.45, angle: 4, "small print, \(sampling)")
     }

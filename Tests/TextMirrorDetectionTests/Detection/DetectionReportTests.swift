@@ -2,7 +2,6 @@
     import Glibc
 #endif
 import Foundation
-import CShim
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
@@ -32,7 +31,7 @@ import TextMirrorTestSupport
         )
         for size in sizes {
             let detector = try TextDetector(
-                .init(modelPath: path, detectionSize: size, precision: TEXTMIRROR_PRECISION_F32))
+                .init(modelPath: path, detectionSize: size, precision: TestModel.networkPrecision))
             for ratio in ratios {
                 var totals = (lines: 0, found: 0, falseBoxes: 0)
                 for scene in Scenes.withText + Scenes.withoutText {

@@ -134,7 +134,7 @@ import TextMirrorTestSupport
     @Test func maxBoxesKeepsTheBestScoringOnes() throws {
         let path = try TestModel.require()
         let all = try TestModel.detector()
-        let capped = try TextDetector(.init(modelPath: path, precision: TEXTMIRROR_PRECISION_F32, maxBoxes: 2))
+        let capped = try TextDetector(.init(modelPath: path, precision: TestModel.networkPrecision, maxBoxes: 2))
         let input = clutterInput(all)
         let every = try all.detectKernels(input, thresholds: .init())
         let best = try capped.detectKernels(input, thresholds: .init())

@@ -21,20 +21,22 @@ extension TestModel {
         return path
     }
 
-    /// A new detector on the test model (each test makes its own, so tests stay independent),
-    /// in f32 as every test's networks (`TestModel.precision`).
+    /// `TestModel.precision` (f32, the same results on every CPU) as the networks take it.
+    static let networkPrecision = TEXTMIRROR_PRECISION_F32
+
+    /// A new detector on the test model (each test makes its own, so tests stay independent).
     static func detector(
         detectionSize: Int = 640, threads: Int = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> TextDetector {
         let path = try require(sourceLocation: sourceLocation)
         return try TextDetector(
-            .init(modelPath: path, detectionSize: detectionSize, threads: threads, precision: TEXTMIRROR_PRECISION_F32))
+            .init(modelPath: path, detectionSize: detectionSize, threads: threads, precision: networkPrecision))
     }
 
     /// The recognizer beside the test model (scripts/fetch-model.sh fetches both).
     static func recognizer(sourceLocation: SourceLocation = #_sourceLocation) throws -> TextRecognizer {
         let path = try require(sourceLocation: sourceLocation)
-        return try TextRecognizer(.init(besideDetector: path, precision: TEXTMIRROR_PRECISION_F32))
+        return try TextRecognizer(.init(besideDetector: path, precision: networkPrecision))
     }
 }

@@ -1,16 +1,23 @@
-/// Lines the detector found in two overlapping pieces.
+/// Lines the detector found in pieces.
 ///
-/// PP-OCR's detector sometimes splits a line at a wide word gap ("Private | Hire" on a real
-/// sign), and its boxes, grown past the ink, then overlap by a few to a few dozen pixels; fitted
-/// to their ink they still do. Mirrored one after the other, the overlap is reversed twice and
-/// shows letters doubled (textmirror-motion-bench's photo-pan, sync: in 7 of 165 frames, its
-/// "overlaps" column). Two pieces on one line that overlap are one line: they are joined
-/// before they are matched with tracks, and the whole line is mirrored, as a person reads it.
+/// PP-OCR's detector sometimes splits a line at a word gap ("Private | Hire" on a real sign),
+/// more often the larger the text is in its input: at `detection-size=960` the photo pan of
+/// textmirror-motion-bench had that line in two or three pieces in one detection of five.
+/// Mirrored one by one, pieces reverse their words in place but not the line, and pieces that
+/// overlap (boxes grown past the ink) reverse the overlap twice and show letters doubled (its
+/// "overlaps" column). Pieces of one line are one line: they are joined before they are
+/// matched with tracks, and the whole line is mirrored, as a person reads it.
 extension BoxTracker {
-    /// `boxes` with each set of overlapping pieces of one line joined into one box. Two boxes
-    /// are pieces of one line when they run the same way (within `levelWithin` degrees), are
-    /// about as high (within 30%), sit on one baseline (centres within a quarter of the lower
-    /// height across the line) and overlap along it.
+    /// Two pieces of one line are at most this far apart along it, as a fraction of the lower
+    /// one's height. A word space is 0.2-0.5 of a line's height (0.44 in "Private Hire"); the
+    /// gutter between two columns is a line height or more, and columns stay apart.
+    static let maxWordGap = 0.75
+
+    /// `boxes` with each set of pieces of one line joined into one box. Two boxes are pieces of
+    /// one line when they run the same way (within `levelWithin` degrees), are about as high
+    /// (within 30%), sit on one baseline (centres within a quarter of the lower height across
+    /// the line) and overlap along it or leave at most a word space between them
+    /// (`maxWordGap`).
     static func joiningSplitLines(_ boxes: [TextBox], levelWithin: Double) -> [TextBox] {
         var joined = boxes
         var merged = true
@@ -45,7 +52,8 @@ extension BoxTracker {
         let s1: Double = (c1 * along).sum(), s2: Double = (c2 * along).sum()
         let t1: Double = (c1 * across).sum(), t2: Double = (c2 * across).sum()
         let w1 = first.width / 2, w2 = second.width / 2, h1 = first.height / 2, h2 = second.height / 2
-        guard abs(t2 - t1) <= 0.5 * min(h1, h2), abs(s2 - s1) < w1 + w2 else { return nil }
+        let wordSpace = Self.maxWordGap * 2 * min(h1, h2)
+        guard abs(t2 - t1) <= 0.5 * min(h1, h2), abs(s2 - s1) <= w1 + w2 + wordSpace else { return nil }
         let start = min(s1 - w1, s2 - w2), end = max(s1 + w1, s2 + w2)
         let top = min(t1 - h1, t2 - h2), bottom = max(t1 + h1, t2 + h2)
         let centre: SIMD2<Double> = along * ((start + end) / 2) + across * ((top + bottom) / 2)

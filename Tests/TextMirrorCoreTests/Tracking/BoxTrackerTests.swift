@@ -182,13 +182,14 @@ import Testing
         tracker.advance(time: 0, motion: nil)
         incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
         incorporate(&tracker, [Self.text(Self.line)], at: 0, now: 0)
-        // Now the detector splits the line in two halves: one matches the old track, which
-        // takes its detection as it is rather than lagging over the other half.
+        // Now the detector splits the line in two halves, more than a word space apart: one
+        // matches the old track, which takes its detection as it is rather than lagging over
+        // the other half.
         var left = Self.line, right = Self.line
-        left.width = 110
-        left.centerX -= 65
-        right.width = 110
-        right.centerX += 65
+        left.width = 100
+        left.centerX -= 70
+        right.width = 100
+        right.centerX += 70
         tracker.advance(time: Self.frame, motion: nil)
         incorporate(&tracker, [Self.text(left), Self.text(right)], at: Self.frame, now: Self.frame)
         let boxes = tracker.boxes.map(\.text.box).sorted { $0.centerX < $1.centerX }
@@ -422,14 +423,26 @@ extension BoxTrackerTests {
         #expect(BoxTracker.join(p, q, levelWithin: 3) == nil, "one reads mirrored, the other not: different text")
     }
 
+    @Test func wordsAWordSpaceApartAreOneLine() throws {
+        // "Private" and "Hire" as the detector at 960 boxed them apart on a real sign: a gap
+        // of 0.44 of their height. Joined, the line is mirrored whole, not word by word.
+        let words = [
+            Self.text(PixelBox(centerX: 434, centerY: 416, width: 391, height: 106)),
+            Self.text(PixelBox(centerX: 799, centerY: 416.5, width: 243, height: 109))
+        ]
+        let line = try #require(BoxTracker.joiningSplitLines(words, levelWithin: 3).first)
+        #expect(BoxTracker.joiningSplitLines(words, levelWithin: 3).count == 1)
+        #expect(line.box.centerX == 579.5 && line.box.width == 682)
+    }
+
     @Test func boxesOfDifferentLinesStayApart() {
         // Stacked lines whose boxes touch, a short piece beside a tall one, pieces at an
-        // angle to each other, and two words with a gap between them.
+        // angle to each other, and two columns a gutter (more than a word space) apart.
         let line = Self.text(PixelBox(centerX: 400, centerY: 300, width: 300, height: 40))
         let below = Self.text(PixelBox(centerX: 400, centerY: 338, width: 300, height: 40))
         let small = Self.text(PixelBox(centerX: 560, centerY: 300, width: 60, height: 20))
         let tilted = Self.text(PixelBox(centerX: 560, centerY: 300, width: 60, height: 40, angle: 8))
-        let apart = Self.text(PixelBox(centerX: 600, centerY: 300, width: 80, height: 40))
+        let apart = Self.text(PixelBox(centerX: 640, centerY: 300, width: 80, height: 40))
         for other in [below, small, tilted, apart] {
             #expect(BoxTracker.joiningSplitLines([line, other], levelWithin: 3).count == 2, "\(other.box)")
         }

@@ -147,8 +147,8 @@ public final class DetectionWorker: Sendable {
             // core in every frame that found the detector idle (at 640 a detection finishes
             // within a frame period, so every frame did): the live benchmark's p99 was 3.2 ms.
             // Yielding hands the core back, and the detection starts as soon as a core is free
-            // (p99 1.3 ms). A lower priority (the queue's nice 2, or SCHED_BATCH)
-            // did not stop that preemption; see README, Performance.
+            // (p99 1.3 ms). A lower priority (the queue's nice 2, or SCHED_BATCH) did not stop
+            // that preemption; see README, Performance.
             sched_yield()
             var next: Job? = job
             var started = startedAt

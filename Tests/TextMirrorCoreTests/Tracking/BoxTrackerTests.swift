@@ -430,8 +430,9 @@ extension BoxTrackerTests {
             Self.text(PixelBox(centerX: 434, centerY: 416, width: 391, height: 106)),
             Self.text(PixelBox(centerX: 799, centerY: 416.5, width: 243, height: 109))
         ]
-        let line = try #require(BoxTracker.joiningSplitLines(words, levelWithin: 3).first)
-        #expect(BoxTracker.joiningSplitLines(words, levelWithin: 3).count == 1)
+        let joined = BoxTracker.joiningSplitLines(words, levelWithin: 3)
+        #expect(joined.count == 1)
+        let line = try #require(joined.first)
         #expect(line.box.centerX == 579.5 && line.box.width == 682)
     }
 

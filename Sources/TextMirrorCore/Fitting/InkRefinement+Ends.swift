@@ -9,8 +9,9 @@ import Foundation
 /// whose ink reaches beyond the line's rows as no letter's does is left out.
 extension InkRefinement {
     /// Where the line begins and ends along the window's step columns (continuous pixels),
-    /// whether something beside it was left out, and whether its ink ran on to the window's end
-    /// (then the ends are not the line's); nil when it cannot be told (no contrast).
+    /// whether something beside it was left out, whether its ink ran on to the window's end
+    /// (then the ends are not the line's), and which ends the frame's edge cuts; nil when it
+    /// cannot be told (no contrast).
     ///
     /// The gradient over the line's rows: the ink found inside the box is followed outwards
     /// across gaps of up to `maxGap` (the space between letters, not between words). Its
@@ -19,9 +20,16 @@ extension InkRefinement {
     /// frame, a logo; inside the box, only a piece shorter than a word: `minWordPiece`), or,
     /// inside the box, lies beyond a gap no line has between its words (`maxWordGap`). The ends
     /// are then placed to a fraction of a pixel as `inkSpan` does.
-    func lineEnds(_ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>)
-        -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool)?
-    {
+    ///
+    /// `frameEdges`: which ends of the window are the frame's edges. A line whose ink runs on to
+    /// one of them is cut by it, and ends there: the camera sees no further. Read as running
+    /// off instead, its box would keep the detector's end, which stops short of the cut letter
+    /// (by 5-15 px on the real-photo pan of textmirror-motion-bench), and that letter's piece
+    /// stayed at the edge, unmirrored, beside the mirrored line.
+    func lineEnds(
+        _ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>,
+        frameEdges: (start: Bool, end: Bool)
+    ) -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool, cutByFrame: (start: Bool, end: Bool))? {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
         let energy = steps.energy
@@ -98,9 +106,13 @@ extension InkRefinement {
         {
             last = next
         }
-        // Ink within a letter's gap of the window's end may go on beyond it.
-        guard first > letterGap, last < energy.count - 1 - letterGap else {
-            return (0, Double(energy.count), trimmed, true)
+        // Ink within a letter's gap of the window's end may go on beyond it, unless the frame
+        // ends there.
+        let cut = (
+            start: frameEdges.start && first <= letterGap, end: frameEdges.end && last >= energy.count - 1 - letterGap
+        )
+        guard first > letterGap || cut.start, last < energy.count - 1 - letterGap || cut.end else {
+            return (0, Double(energy.count), trimmed, true, (false, false))
         }
         guard var (start, end) = Self.subpixelEnds(steps, first: first, last: last) else { return nil }
         // Row by row near those ends: the summed steps place a straight edge, but a round
@@ -115,7 +127,7 @@ extension InkRefinement {
             threshold: max(Int32(minStep * 4), line.stroke / 6))
         if let furthest = edges.starts.min() { start = furthest }
         if let furthest = edges.ends.max() { end = furthest }
-        return end > start ? (start, end, trimmed, false) : nil
+        return end > start ? (start, end, trimmed, false, cut) : nil
     }
 
     /// How far from the line's letters (`core` rows) a neighbouring object's ink is followed,

@@ -20,6 +20,9 @@ extension InkRefinement {
         /// The box's angle: a level box of the picture lies at this angle in the frame.
         var angle = 0.0
 
+        /// Whether the picture is the frame itself (a level box's), not one resampled.
+        var isFrame: Bool { half == .zero }
+
         /// `box` (level, in the picture) in the frame.
         func frameBox(_ box: PixelBox) -> PixelBox {
             let p = centre + (box.centerX - half.x) * u + (box.centerY - half.y) * v

@@ -235,7 +235,7 @@ public struct InkRefinement: Sendable, Equatable {
     func fit(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> PixelBox? {
         func attempt(_ reach: Double) -> Fitted? {
             upright(box, reach: reach, in: frame, format: format) { picture, format, level, placement in
-                fitLevel(level, reach: reach, in: picture, format: format).map {
+                fitLevel(level, reach: reach, in: picture, format: format, isFrame: placement.isFrame).map {
                     Fitted(box: placement.frameBox($0.box), runsOff: $0.runsOff)
                 }
             }
@@ -290,8 +290,11 @@ public struct InkRefinement: Sendable, Equatable {
     /// A level box fitted to its line's ink in `frame`, read `reach` line heights beyond its
     /// ends: the line's rows, then its first and last letters over those rows, leaving out what
     /// lies beyond its ends but is not text (and measuring the rows again without it). Nil when
-    /// the rows cannot be told.
-    func fitLevel(_ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat) -> Fitted? {
+    /// the rows cannot be told. `isFrame`: `frame` is the whole frame (not a picture resampled
+    /// around a turned box), so its edges are where the camera's view ends.
+    func fitLevel(_ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat, isFrame: Bool)
+        -> Fitted?
+    {
         guard let g = BoxWindow(box, reach: reach, frameWidth: frame.width, frameHeight: frame.height),
             let window = InkWindow(frame, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
         else { return nil }
@@ -306,13 +309,14 @@ public struct InkRefinement: Sendable, Equatable {
         let quarter = g.boxColumns.count / 4
         let letters =
             rows(over: (g.boxColumns.lowerBound + quarter)..<(g.boxColumns.upperBound - quarter))?.core ?? line.core
-        var ends = lineEnds(window, rows: line, letters: letters, inside: g.boxColumns)
+        let frameEdges = (start: isFrame && g.x0 == 0, end: isFrame && g.x1 == frame.width)
+        var ends = lineEnds(window, rows: line, letters: letters, inside: g.boxColumns, frameEdges: frameEdges)
         if let first = ends, first.trimmed, !first.runsOff {
             // What was left out (an arrow's point) may have widened the rows: again without it.
             let kept = max(Int(first.start.rounded(.down)) - 1, 0)..<min(Int(first.end.rounded(.up)), window.columns)
             if kept.count >= 4, let again = rows(over: kept) {
                 line = again
-                ends = lineEnds(window, rows: line, letters: letters, inside: kept)
+                ends = lineEnds(window, rows: line, letters: letters, inside: kept, frameEdges: frameEdges)
             }
         }
         var refined = box
@@ -321,8 +325,12 @@ public struct InkRefinement: Sendable, Equatable {
         refined.centerY = Double(g.y0) + (line.top + line.bottom) / 2
         refined.height = inkHeight + 2 * rim
         if let ends, !ends.runsOff, ends.end - ends.start >= minExtent * box.width {
-            refined.centerX = Double(g.x0) + (ends.start + ends.end) / 2
-            refined.width = ends.end - ends.start + 2 * rim
+            // No rim past the frame's edge: the line goes on out of view, and the box stops
+            // where the picture does.
+            let left = ends.cutByFrame.start ? 0 : ends.start - rim
+            let right = ends.cutByFrame.end ? Double(g.x1 - g.x0) : ends.end + rim
+            refined.centerX = Double(g.x0) + (left + right) / 2
+            refined.width = right - left
         }
         return Fitted(box: refined, runsOff: ends?.runsOff ?? false)
     }

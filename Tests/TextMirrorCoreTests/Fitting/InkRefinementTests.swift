@@ -237,6 +237,18 @@ import TextMirrorCore
         #expect(abs(refined.centerX - 249) < 0.5 && abs(refined.width - 300) < 3, "\(refined)")
     }
 
+    @Test func aLineTheFrameEdgeCutsEndsAtTheEdge() throws {
+        // The line comes into view at the left edge, its first letter cut (ink from x = -2.3),
+        // and the detector's box starts 8 px in: the box reaches the edge, not the detector's
+        // start, so the cut letter is mirrored with its line. Its other end is measured.
+        let pixels = Self.luma(inkStart: -2.3, inkEnd: 100)
+        let box = PixelBox(centerX: 56, centerY: 41, width: 96, height: 28)
+        let refined = try #require(Self.refine(box, pixels))
+        let rim = max(InkRefinement().minMargin, InkRefinement().margin * 20)
+        #expect(abs(refined.centerX - refined.width / 2) < 0.01, "\(refined)")
+        #expect(abs(refined.centerX + refined.width / 2 - (100 + rim)) < 0.5, "\(refined)")
+    }
+
     /// A line of strokes (rows 40..<60, x 100..<302) and, `gap` pixels after it, something
     /// `height` pixels tall centred on the line: a sign's arrow, a frame's side.
     static func lineBeside(gap: Int, height: Int, width markWidth: Int = 6) -> [UInt8] {

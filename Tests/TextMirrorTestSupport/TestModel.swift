@@ -1,3 +1,5 @@
+import CShim
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -31,4 +33,6 @@ public enum TestModel {
     /// "TEXT 42" on a 160x96 frame (RenegotiationTests) was not found at all at 320, and "Oat"
     /// turned -35° (WholeLineTests) kept a box 6.7° off. The evaluation measures bf16 (README).
     public static let precision = "f32"
+    /// The same precision as the networks take it (`TextDetector`, `TextRecognizer`).
+    public static let networkPrecision = TEXTMIRROR_PRECISION_F32
 }

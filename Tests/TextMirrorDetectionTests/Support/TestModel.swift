@@ -21,9 +21,6 @@ extension TestModel {
         return path
     }
 
-    /// `TestModel.precision` (f32, the same results on every CPU) as the networks take it.
-    static let networkPrecision = TEXTMIRROR_PRECISION_F32
-
     /// A new detector on the test model (each test makes its own, so tests stay independent).
     static func detector(
         detectionSize: Int = 640, threads: Int = 0,

@@ -72,14 +72,28 @@ public struct InkFitting: Sendable, Equatable {
 
     /// `boxes` without those lying mostly inside a larger fitted box: pieces of one line that
     /// the detector boxed apart (a short word at 45° comes as its first letter and the rest),
-    /// which the fit of the larger piece has reached across.
+    /// which the fit of the larger piece has reached across. A piece that runs on along the
+    /// larger box's line past its end stays: it holds words the larger one does not, and the
+    /// tracker joins the two (`BoxTracker.joiningSplitLines`). Dropped, those words stayed
+    /// unmirrored ("be said street" after "...river but" on a generated page, whose second
+    /// piece overlapped the first by 0.62).
     static func withoutPieces(_ boxes: [TextBox]) -> [TextBox] {
         boxes.enumerated().filter { i, piece in
             !boxes.indices.contains { j in
                 j != i && boxes[j].fitted && boxes[j].box.area > piece.box.area
                     && piece.box.intersectionArea(boxes[j].box) > maxPieceOverlap * piece.box.area
+                    && !runsOn(piece.box, pastEndOf: boxes[j].box)
             }
         }.map(\.element)
+    }
+
+    /// Whether `piece` reaches beyond an end of `line`, along it, by more than `line`'s height
+    /// (a letter or more).
+    static func runsOn(_ piece: PixelBox, pastEndOf line: PixelBox) -> Bool {
+        let along = line.axes.along
+        let centre = (line.center * along).sum()
+        let reach = piece.corners.map { ($0 * along).sum() - centre }
+        return (reach.max() ?? 0) > line.width / 2 + line.height || (reach.min() ?? 0) < -line.width / 2 - line.height
     }
 
     /// A box this much inside a larger fitted one is a piece of its line.

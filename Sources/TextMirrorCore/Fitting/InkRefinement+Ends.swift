@@ -9,8 +9,8 @@ import Foundation
 /// whose ink reaches beyond the line's rows as no letter's does is left out.
 extension InkRefinement {
     /// Where the line begins and ends along the window's step columns (continuous pixels),
-    /// whether something beside it was left out, whether its ink ran on to the window's end
-    /// (then the ends are not the line's), and which ends the frame's edge cuts; nil when it
+    /// whether something beside it was left out, at which ends its ink ran on to the window's
+    /// end (then neither end is the line's), and which ends the frame's edge cuts; nil when it
     /// cannot be told (no contrast).
     ///
     /// The gradient over the line's rows: the ink found inside the box is followed outwards
@@ -28,8 +28,8 @@ extension InkRefinement {
     /// stayed at the edge, unmirrored, beside the mirrored line.
     func lineEnds(
         _ window: InkWindow, rows line: LineRows, letters: ClosedRange<Int>, inside box: Range<Int>,
-        frameEdges: (start: Bool, end: Bool)
-    ) -> (start: Double, end: Double, trimmed: Bool, runsOff: Bool, cutByFrame: (start: Bool, end: Bool))? {
+        frameEdges: AtEnds<Bool>
+    ) -> (start: Double, end: Double, trimmed: Bool, runsOff: AtEnds<Bool>, cutByFrame: AtEnds<Bool>)? {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
         let energy = steps.energy
@@ -108,12 +108,10 @@ extension InkRefinement {
         }
         // Ink within a letter's gap of the window's end may go on beyond it, unless the frame
         // ends there.
-        let cut = (
-            start: frameEdges.start && first <= letterGap, end: frameEdges.end && last >= energy.count - 1 - letterGap
-        )
-        guard first > letterGap || cut.start, last < energy.count - 1 - letterGap || cut.end else {
-            return (0, Double(energy.count), trimmed, true, (false, false))
-        }
+        let reachesEnd = AtEnds(start: first <= letterGap, end: last >= energy.count - 1 - letterGap)
+        let cut = AtEnds(start: frameEdges.start && reachesEnd.start, end: frameEdges.end && reachesEnd.end)
+        let runsOff = AtEnds(start: reachesEnd.start && !cut.start, end: reachesEnd.end && !cut.end)
+        guard !runsOff.either else { return (0, Double(energy.count), trimmed, runsOff, AtEnds(both: false)) }
         guard var (start, end) = Self.subpixelEnds(steps, first: first, last: last) else { return nil }
         // Row by row near those ends: the summed steps place a straight edge, but a round
         // letter ("G", "o") reaches its end in a few rows only, and a "t" or "T" in the one or
@@ -127,7 +125,7 @@ extension InkRefinement {
             threshold: max(Int32(minStep * 4), line.stroke / 6))
         if let furthest = edges.starts.min() { start = furthest }
         if let furthest = edges.ends.max() { end = furthest }
-        return end > start ? (start, end, trimmed, false, cut) : nil
+        return end > start ? (start, end, trimmed, runsOff, cut) : nil
     }
 
     /// How far from the line's letters (`core` rows) a neighbouring object's ink is followed,

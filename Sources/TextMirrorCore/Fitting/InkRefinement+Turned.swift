@@ -19,6 +19,8 @@ extension InkRefinement {
         var v = SIMD2<Double>(0, 1)
         /// The box's angle: a level box of the picture lies at this angle in the frame.
         var angle = 0.0
+        /// The ends at which the frame stopped the picture short of the reach asked for.
+        var clipped = AtEnds(both: false)
 
         /// Whether the picture is the frame itself (a level box's), not one resampled.
         var isFrame: Bool { half == .zero }
@@ -33,9 +35,10 @@ extension InkRefinement {
     /// `body` on `box`'s neighbourhood seen upright: the frame itself for a level box, else a
     /// picture resampled along the box's axes (the window `BoxWindow` reads around a level box:
     /// `reach` line heights beyond each end, a quarter above and below), with the box level in
-    /// it. Nil when `body` is, or the turned box's neighbourhood leaves the frame.
+    /// it. Each end reaches no further than the frame (`reachWithin`). Nil when `body` is, or
+    /// the turned box itself, a quarter of its height above and below, leaves the frame.
     func upright<R>(
-        _ box: PixelBox, reach: Double, in frame: FrameBuffer, format: PixelFormat,
+        _ box: PixelBox, reach: AtEnds<Double>, in frame: FrameBuffer, format: PixelFormat,
         _ body: (FrameBuffer, PixelFormat, PixelBox, Placement) -> R?
     ) -> R? {
         if box.isAxisAligned {
@@ -43,21 +46,18 @@ extension InkRefinement {
             level.angle = 0
             return body(frame, format, level, Placement(angle: box.angle))
         }
-        let w = Int((box.width + 2 * reach * box.height).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
-        guard w >= 6, h >= 6, w * h <= Self.maxTurnedSamples else { return nil }
         let (along, across) = box.axes
+        let wanted = AtEnds(start: reach.start * box.height, end: reach.end * box.height)
+        guard let ends = Self.reachWithin(box, reach: wanted, frameWidth: frame.width, frameHeight: frame.height)
+        else { return nil }
+        let w = Int((box.width + ends.start + ends.end).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
+        guard w >= 6, h >= 6, w * h <= Self.maxTurnedSamples else { return nil }
+        // The picture's centre lies off the box's towards the end that reaches further.
         let placement = Placement(
-            centre: box.center, half: SIMD2(Double(w), Double(h)) / 2,
-            u: along, v: across, angle: box.angle)
+            centre: box.center + (ends.end - ends.start) / 2 * along, half: SIMD2(Double(w), Double(h)) / 2,
+            u: along, v: across, angle: box.angle,
+            clipped: AtEnds(start: ends.start < wanted.start, end: ends.end < wanted.end))
         let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
-        // All four corners of the window inside the frame, so every sample is real.
-        let window = PixelBox(
-            centerX: box.centerX, centerY: box.centerY, width: Double(w), height: Double(h), angle: box.angle)
-        for p in window.corners {
-            guard p.x >= 0.5, p.y >= 0.5, p.x <= Double(frame.width) - 1.5, p.y <= Double(frame.height) - 1.5 else {
-                return nil
-            }
-        }
         var upright = [UInt8](repeating: 0, count: w * h)
         let luma = LumaReader(frame, format: format)
         for j in 0..<h {
@@ -68,11 +68,43 @@ extension InkRefinement {
                 upright[j * w + i] = luma.bilinear(x: p.x, y: p.y)
             }
         }
-        let level = PixelBox(centerX: half.x, centerY: half.y, width: box.width, height: box.height)
+        let level = PixelBox(
+            centerX: half.x - (ends.end - ends.start) / 2, centerY: half.y, width: box.width, height: box.height)
         return upright.withUnsafeMutableBytes { bytes -> R? in
             guard let base = bytes.baseAddress else { return nil }
             return body(FrameBuffer(width: w, height: h, planes: [base], strides: [w]), .gray8, level, placement)
         }
+    }
+
+    /// How far beyond its start and its end the neighbourhood of turned `box` (a quarter of
+    /// its height above and below) stays inside the frame, up to `reach` pixels at each; nil
+    /// when the box's own neighbourhood does not.
+    ///
+    /// Why each end on its own: a line near the frame's edge often runs on from the detector's
+    /// box the other way (a newspaper photographed sideways, its headline's first word at the
+    /// top edge), and a window reaching equally far both ways left the frame and was not read
+    /// at all, so the line kept the detector's piece of it.
+    static func reachWithin(_ box: PixelBox, reach: AtEnds<Double>, frameWidth: Int, frameHeight: Int)
+        -> AtEnds<Double>?
+    {
+        let (u, v) = box.axes
+        let low = SIMD2(0.5, 0.5), high = SIMD2(Double(frameWidth) - 1.5, Double(frameHeight) - 1.5)
+        /// The furthest `t` in 0...`limit` for which both corners of the end `direction` points
+        /// to, moved t along it, are inside; nil when they are not at 0.
+        func furthest(_ direction: SIMD2<Double>, _ limit: Double) -> Double? {
+            var t = limit
+            for side in [-0.75, 0.75] {
+                let corner = box.center + box.width / 2 * direction + side * box.height * v
+                for axis in 0..<2 {
+                    let a = corner[axis], b = direction[axis]
+                    guard a >= low[axis], a <= high[axis] else { return nil }
+                    if b > 0 { t = min(t, (high[axis] - a) / b) } else if b < 0 { t = min(t, (low[axis] - a) / b) }
+                }
+            }
+            return max(t, 0)
+        }
+        guard let start = furthest(-u, reach.start), let end = furthest(u, reach.end) else { return nil }
+        return AtEnds(start: start, end: end)
     }
 }
 
@@ -90,12 +122,15 @@ private struct LumaReader {
 
     func at(_ x: Int, _ y: Int) -> Int { Int(source.luma(plane + y * stride, x)) }
 
-    /// Callers keep (x, y) and (x + 1, y + 1) inside the frame.
+    /// Callers keep (x, y) and (x + 1, y + 1) inside the frame, so both are positive: truncation
+    /// is the floor, and adding a half before it rounds as `rounded()` would. Why not those
+    /// calls: they are calls into the C library, a third of a turned box's resampling time
+    /// (perf on textmirror-motion-bench's photo pan).
     func bilinear(x: Double, y: Double) -> UInt8 {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let x0 = Int(x), y0 = Int(y)
         let fx = x - Double(x0), fy = y - Double(y0)
         let top = Double(at(x0, y0)) * (1 - fx) + Double(at(x0 + 1, y0)) * fx
         let bottom = Double(at(x0, y0 + 1)) * (1 - fx) + Double(at(x0 + 1, y0 + 1)) * fx
-        return UInt8((top * (1 - fy) + bottom * fy).rounded())
+        return UInt8(top * (1 - fy) + bottom * fy + 0.5)
     }
 }

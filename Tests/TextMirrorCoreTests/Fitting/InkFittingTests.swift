@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import TextMirrorCore
+@testable import TextMirrorCore
 
 /// Fitting detected boxes on the frame they came from (a detection input's snapshot).
 @Suite struct InkFittingTests {
@@ -30,6 +31,22 @@ import TextMirrorCore
         #expect(fitted.fitted && fitted.score == 0.8)
         #expect(abs(fitted.box.angle - 3) < 0.5, "\(fitted.box.angle)")
         #expect(abs(fitted.box.centerX - 250) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
+    }
+
+    @Test func dropsAPieceTheFittedLineReachedAcrossButNotOneThatRunsOn() {
+        // A fitted line at 6 degrees, x 100-400 along it; a detected piece of its first word,
+        // inside it; and a second piece that overlaps its last 200 px by more than half and
+        // runs on 150 px past its end (the words the first box left out).
+        let line = TextBox(
+            box: PixelBox(centerX: 250, centerY: 50, width: 300, height: 20, angle: 6), score: 0.8, fitted: true)
+        let along = SIMD2(cos(6 * Double.pi / 180), sin(6 * Double.pi / 180))
+        let first = line.box.center - 120 * along, rest = line.box.center + 125 * along
+        let inside = TextBox(
+            box: PixelBox(centerX: first.x, centerY: first.y, width: 50, height: 30, angle: 6), score: 0.7)
+        let runningOn = TextBox(
+            box: PixelBox(centerX: rest.x, centerY: rest.y, width: 250, height: 22, angle: 6), score: 0.7, fitted: true)
+        #expect(runningOn.box.intersectionArea(line.box) > InkFitting.maxPieceOverlap * runningOn.box.area)
+        #expect(InkFitting.withoutPieces([line, inside, runningOn]) == [line, runningOn])
     }
 
     @Test func leavesBoxesWithoutInkAsDetected() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextMirrorCore
+@testable import TextMirrorCore
 
 /// Re-centring detected boxes on their ink, on frames drawn here: "glyphs" (dark bars of
 /// several widths, with anti-aliased sub-pixel edges) on a plain "sign".
@@ -173,8 +173,42 @@ import TextMirrorCore
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), flat) == nil)
         let pixels = Self.turnedLine(degrees: 5)
         #expect(
-            Self.refine(PixelBox(centerX: 60, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
-            "a turned box whose neighbourhood leaves the frame")
+            Self.refine(PixelBox(centerX: 50, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
+            "a turned box that itself leaves the frame")
+    }
+
+    @Test func fitsATurnedLineNearTheFrameEdge() throws {
+        // The line fills x 50-150 at 5 degrees; the detector's box starts 40 px before it, 10 px
+        // from the frame's left edge, and stops 30 px short of its end. The window reaches
+        // only to the frame's edge on the left, and far enough on the right to find the end.
+        let pixels = Self.turnedLine(degrees: 5)
+        let box = PixelBox(centerX: 65, centerY: 37, width: 110, height: 28, angle: 5)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(
+            abs(refined.centerX - 100) < 0.5 && abs(refined.centerY - 40) < 0.5,
+            "\(refined.centerX), \(refined.centerY)")
+        #expect(abs(refined.width - 102) < 1.5 && abs(refined.angle - 5) < 0.2, "\(refined)")
+    }
+
+    @Test("Each end reaches as far as the frame allows", arguments: [5.0, 30.0, 95.0])
+    func reachStopsAtTheFrame(degrees: Double) throws {
+        // A box whose start faces the frame's left or top edge, moved so that its start's
+        // corners (a quarter of its height beyond its sides) have room for 10 px more along it.
+        let r = degrees * .pi / 180, along = SIMD2(cos(r), sin(r)), across = SIMD2(-sin(r), cos(r))
+        var box = PixelBox(centerX: 200, centerY: 200, width: 60, height: 10, angle: degrees)
+        let start = box.center - 30 * along
+        let corners = [start + 7.5 * across, start - 7.5 * across]
+        let axis = abs(along.x) > abs(along.y) ? 0 : 1
+        let room = corners.map { $0[axis] }.min()! - 0.5
+        let shift = room - 10 * abs(along[axis])
+        if axis == 0 { box.centerX -= shift } else { box.centerY -= shift }
+        let reach = try #require(
+            InkRefinement.reachWithin(box, reach: AtEnds(both: 40), frameWidth: 400, frameHeight: 400))
+        #expect(abs(reach.start - 10) < 1e-6 && reach.end == 40, "\(reach)")
+        box.centerX = 5
+        #expect(
+            InkRefinement.reachWithin(box, reach: AtEnds(both: 40), frameWidth: 400, frameHeight: 400) == nil,
+            "the box itself leaves the frame")
     }
 
     @Test("Reads the luma of every format", arguments: [PixelFormat.rgbx, .bgr, .yuy2, .uyvy, .ayuv])

@@ -228,11 +228,12 @@ struct LineReaderTests {
 
     /// `line` read by `reader` in `bytes`, a frame made by `frame(line:start:up:)`.
     static func read(
-        _ line: PixelBox, in bytes: inout [UInt8], by reader: LineReader, policy: LineReader.Policy
+        _ line: PixelBox, in bytes: inout [UInt8], by reader: LineReader, policy: LineReader.Policy,
+        fitted: Bool = false
     ) -> [TextBox] {
         bytes.withUnsafeMutableBytes { raw in
             reader.read(
-                [TextBox(box: line, score: 0.9)],
+                [TextBox(box: line, score: 0.9, fitted: fitted)],
                 in: FrameBuffer(width: 300, height: 400, planes: [raw.baseAddress!], strides: [1200]),
                 format: .rgba, policy: policy)
         }
@@ -255,13 +256,27 @@ struct LineReaderTests {
         #expect(recognizer.reads.load(ordering: .relaxed) == 5)
     }
 
-    @Test func aLevelLineIsNotReadUpsideDown() {
+    @Test func aLevelLineIsReadUpsideDownOnlyWhenFittedAndUnreadableUpright() {
         // Upside down: starts at the right, letters' tops pointing down.
         let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40)
         #expect(!line.isSteep)
         var bytes = Self.frame(line: line, start: SIMD2(250, 200), up: SIMD2(0, 1))
-        let recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
+        // As detected (perhaps a texture): read as it is and mirrored only.
+        var recognizer = FakeRecognizer.upright(), reader = LineReader(recognizer: recognizer)
         #expect(Self.read(line, in: &bytes, by: reader, policy: LineReader.Policy()).isEmpty)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 2)
+        // Fitted to its ink: turned half as well, once upright found nothing.
+        recognizer = FakeRecognizer.upright()
+        reader = LineReader(recognizer: recognizer)
+        let reading = Self.read(line, in: &bytes, by: reader, policy: LineReader.Policy(), fitted: true).first?.reading
+        #expect(reading?.text == "ab" && reading?.turnedHalf == true && reading?.mirrored == false)
+        #expect(recognizer.reads.load(ordering: .relaxed) == 4)
+        // The right way up, a fitted line is read upright only.
+        bytes = Self.frame(line: line, start: SIMD2(50, 200), up: SIMD2(0, -1))
+        recognizer = FakeRecognizer.upright()
+        reader = LineReader(recognizer: recognizer)
+        let upright = Self.read(line, in: &bytes, by: reader, policy: LineReader.Policy(), fitted: true).first?.reading
+        #expect(upright?.text == "ab" && upright?.turnedHalf == false)
         #expect(recognizer.reads.load(ordering: .relaxed) == 2)
     }
 

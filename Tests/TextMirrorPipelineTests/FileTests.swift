@@ -58,7 +58,7 @@ struct FileTests {
         } else {
             #expect(info.audio.isEmpty, "\(info.report)")
         }
-        let frames = try await work.decodeRGB(out)
+        let frames = try await work.decodeRGB(out, withSound: test.audio != nil)
         #expect(frames.count == 45 * 320 * 180 * 3, "decoded \(frames.count / (320 * 180 * 3)) frames, expected 45")
     }
 

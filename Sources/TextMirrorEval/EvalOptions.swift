@@ -31,6 +31,9 @@ struct EvalOptions {
     var limit: Int?
     /// Levels a channel must change by for a pixel to count as changed (0: any change).
     var tolerance = 0
+    /// Score the boxes in DIR/res_<name>.txt instead of textmirror's: another detector's
+    /// output, under the same rules.
+    var resultsDirectory: String?
 
     static let usage = """
         usage: textmirror-eval DIR [options]
@@ -69,6 +72,11 @@ struct EvalOptions {
           --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
                                  boxes to DIR/res_<name>.txt (ICDAR 2015 result format)
           --limit N              only the first N pictures (by name)
+          --score-results DIR    score the boxes in DIR/res_<name>.txt (ICDAR 2015 result format,
+                                 as --save writes them, e.g. another detector's) instead of
+                                 textmirror's: each box counts as mirrored and every pixel in it
+                                 as changed; lines, non-text pixels and false boxes are scored,
+                                 edges and reading are not
         """
 
     /// Nil when help was asked for.
@@ -113,6 +121,7 @@ struct EvalOptions {
             case "--misread": o.listMisread = true
             case "--mirror-input": o.mirrorInput = true
             case "--save": o.saveDirectory = try value(argument)
+            case "--score-results": o.resultsDirectory = try value(argument)
             case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))
             case "-h", "--help": return nil
             default:
@@ -125,6 +134,11 @@ struct EvalOptions {
                 positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
         }
         o.imageDirectory = positional[0]
+        if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || !o.properties.isEmpty {
+            throw EvalError(
+                "--score-results scores boxes already made: it takes no element properties, --mirror-input or --save",
+                isUsage: true)
+        }
         return o
     }
 }

@@ -31,19 +31,28 @@ do throws(EvalError) {
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
         throw EvalError("\(save): \(String(cString: strerror(errno)))")
     }
+    // Scoring boxes already made, the element only decodes the pictures (detect=false
+    // changes nothing).
     let runner = ElementRun(
-        properties: properties, saveDirectory: options.saveDirectory,
-        mirrorInput: options.mirrorInput)
+        properties: options.resultsDirectory == nil ? properties : [("detect", "false")],
+        saveDirectory: options.saveDirectory, mirrorInput: options.mirrorInput)
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
     var times: [Double] = []
     for (index, item) in items.enumerated() {
-        let result = try runner.run(item)
-        let changed = PixelMask.changedPixels(
-            before: result.input.pixels, after: result.output.pixels,
-            width: result.input.width, height: result.input.height,
-            tolerance: options.tolerance)
+        var result = try runner.run(item)
+        if let directory = options.resultsDirectory {
+            result.mirrored = try ResultFile.read("\(directory)/res_\(item.name).txt")
+        }
+        let changed =
+            options.resultsDirectory == nil
+            ? PixelMask.changedPixels(
+                before: result.input.pixels, after: result.output.pixels,
+                width: result.input.width, height: result.input.height,
+                tolerance: options.tolerance)
+            : PixelMask(
+                width: result.input.width, height: result.input.height, filledWith: result.mirrored.map(\.corners))
         changedPixels += changed.count
         allPixels += changed.width * changed.height
         let ground =
@@ -52,13 +61,16 @@ do throws(EvalError) {
         var score = ImageScore(
             name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
             rules: options.rules)
-        score.borderEdges = BorderEdges(
-            before: result.input.pixels, after: result.output.pixels,
-            width: result.input.width, height: result.input.height, boxes: result.mirrored)
-        score.backgroundEdges = BorderEdges(
-            before: result.input.pixels, after: result.output.pixels,
-            width: result.input.width, height: result.input.height,
-            boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
+        // Boxes already made have no output picture to measure edges on ("–").
+        if options.resultsDirectory == nil {
+            score.borderEdges = BorderEdges(
+                before: result.input.pixels, after: result.output.pixels,
+                width: result.input.width, height: result.input.height, boxes: result.mirrored)
+            score.backgroundEdges = BorderEdges(
+                before: result.input.pixels, after: result.output.pixels,
+                width: result.input.width, height: result.input.height,
+                boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
+        }
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
         }
@@ -76,10 +88,17 @@ do throws(EvalError) {
 
     let summary = EvalSummary(scores)
     let shown = properties.map { $0.name == "model" ? "model=\($0.value)" : "\($0.name)=\($0.value)" }
-    print(
-        "textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
-            + (shown.isEmpty ? "defaults" : shown.joined(separator: " ")) + " (otherwise defaults), detection-mode=sync"
-            + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
+    if let directory = options.resultsDirectory {
+        print(
+            "textmirror-eval: \(items.count) pictures from \(options.imageDirectory); the boxes of \(directory)/res_*.txt"
+        )
+    } else {
+        print(
+            "textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
+                + (shown.isEmpty ? "defaults" : shown.joined(separator: " "))
+                + " (otherwise defaults), detection-mode=sync"
+                + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
+    }
     print("")
     print(EvalReport.table(scores, milliseconds: times))
     print("")
@@ -94,8 +113,10 @@ do throws(EvalError) {
         print("")
     }
     print(EvalReport.nonTextBreakdown(summary))
-    print(EvalReport.borderEdges(scores))
-    print(EvalReport.reading(ReadingScore(scores)))
+    if options.resultsDirectory == nil {
+        print(EvalReport.borderEdges(scores))
+        print(EvalReport.reading(ReadingScore(scores)))
+    }
     print(
         "Pixels changed in all: \(changedPixels) of \(allPixels) (\(EvalReport.percent(Double(changedPixels) / Double(max(allPixels, 1)))))"
             + (options.mirrorInput ? "; pictures mirrored before textmirror." : "."))

@@ -69,6 +69,24 @@ public struct RotatedBox: Equatable, Sendable {
         self.init(centerX: cx, centerY: cy, width: max(w, 1), height: max(h, 1), angle: angle)
     }
 
+    /// The rectangle of a quadrilateral given by its corners clockwise from the text's own
+    /// top-left (ICDAR ground truth and result files): turned as the mean of its top and bottom
+    /// edges, and just large enough to hold the four corners.
+    public init(enclosing quad: [EvalPoint]) {
+        precondition(quad.count == 4, "a quadrilateral has 4 corners, not \(quad.count)")
+        let p = quad.map { SIMD2($0.x, $0.y) }
+        var direction = (p[1] - p[0]) + (p[2] - p[3])
+        let length = (direction * direction).sum().squareRoot()
+        direction = length > 0 ? direction / length : SIMD2(1, 0)
+        let normal = SIMD2(-direction.y, direction.x)
+        let along = p.map { ($0 * direction).sum() }, across = p.map { ($0 * normal).sum() }
+        let u = (along.min()! + along.max()!) / 2, v = (across.min()! + across.max()!) / 2
+        let centre = direction * u + normal * v
+        self.init(
+            centerX: centre.x, centerY: centre.y, width: along.max()! - along.min()!,
+            height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
+    }
+
     /// The four corners, clockwise on screen from the top-left of the unrotated rectangle.
     public var corners: [EvalPoint] {
         PixelBox(centerX: centerX, centerY: centerY, width: width, height: height, angle: angle)

@@ -42,7 +42,10 @@ public struct GroundTruthError: Error, Equatable, CustomStringConvertible {
 /// itself contain commas); `###` marks an illegible region. The official files start with a
 /// UTF-8 byte-order mark and end lines with CR LF: both are accepted, as are blank lines.
 public enum GroundTruthFormat {
-    public static func parse(_ text: String) throws(GroundTruthError) -> [GroundTruthLine] {
+    /// `transcriptions: false` reads result files (`res_<image stem>.txt`), whose rows may stop
+    /// after the corners; such a row's transcription is empty.
+    public static func parse(_ text: String, transcriptions: Bool = true) throws(GroundTruthError) -> [GroundTruthLine]
+    {
         var lines: [GroundTruthLine] = []
         // Split on LF only and trim CR below: Swift treats "\r\n" as one Character, so
         // splitting on "\n" alone would not see the line ends of CR LF files.
@@ -52,16 +55,17 @@ public enum GroundTruthFormat {
             if index == 0, row.unicodeScalars.first == "\u{FEFF}" { row.unicodeScalars.removeFirst() }
             while let last = row.unicodeScalars.last, last == "\r" { row.unicodeScalars.removeLast() }
             if row.allSatisfy(\.isWhitespace) { continue }
-            lines.append(try parseRow(row, number: index + 1))
+            lines.append(try parseRow(row, number: index + 1, transcription: transcriptions))
         }
         return lines
     }
 
-    static func parseRow(_ row: String, number: Int) throws(GroundTruthError) -> GroundTruthLine {
+    static func parseRow(_ row: String, number: Int, transcription: Bool) throws(GroundTruthError) -> GroundTruthLine {
         let fields = row.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
-        guard fields.count == 9 else {
+        guard fields.count == 9 || (!transcription && fields.count == 8) else {
             throw GroundTruthError(
-                line: number, reason: "expected x1,y1,x2,y2,x3,y3,x4,y4,transcription, got \"\(row)\"")
+                line: number,
+                reason: "expected x1,y1,x2,y2,x3,y3,x4,y4\(transcription ? "," : "[,]")transcription, got \"\(row)\"")
         }
         var values: [Double] = []
         for field in fields.prefix(8) {
@@ -73,7 +77,8 @@ public enum GroundTruthFormat {
         }
         let polygon = stride(from: 0, to: 8, by: 2).map { EvalPoint(values[$0], values[$0 + 1]) }
         // Surrounding spaces are layout, not text; "### " is still don't-care.
-        return GroundTruthLine(polygon: polygon, transcription: String(fields[8].trimmingWhitespace))
+        return GroundTruthLine(
+            polygon: polygon, transcription: fields.count == 9 ? String(fields[8].trimmingWhitespace) : "")
     }
 }
 

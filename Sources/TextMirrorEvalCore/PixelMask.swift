@@ -31,6 +31,12 @@ public struct PixelMask: Equatable, Sendable {
         return mask
     }
 
+    /// The pixels of all `polygons`.
+    public init(width: Int, height: Int, filledWith polygons: [[EvalPoint]]) {
+        self.init(width: width, height: height)
+        for polygon in polygons { fill(polygon) }
+    }
+
     /// Adds the pixels of `polygon` to the mask.
     public mutating func fill(_ polygon: [EvalPoint]) {
         guard polygon.count >= 3, width > 0, height > 0,

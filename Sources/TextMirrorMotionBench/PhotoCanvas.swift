@@ -86,21 +86,11 @@ struct Photo {
         return (width, height, bytes)
     }
 
-    /// The rectangle of a hand-drawn quadrilateral (corners clockwise from the text's own
-    /// top-left, photo pixels): turned as the mean of its top and bottom edges, and just large
-    /// enough to hold the four corners.
+    /// The rectangle of a hand-drawn quadrilateral, in photo pixels.
     static func rectangle(_ quad: [EvalPoint]) -> PixelBox {
-        let p = quad.map { SIMD2($0.x, $0.y) }
-        var direction = (p[1] - p[0]) + (p[2] - p[3])
-        let length = (direction * direction).sum().squareRoot()
-        direction = length > 0 ? direction / length : SIMD2(1, 0)
-        let normal = SIMD2(-direction.y, direction.x)
-        let along = p.map { ($0 * direction).sum() }, across = p.map { ($0 * normal).sum() }
-        let u = (along.min()! + along.max()!) / 2, v = (across.min()! + across.max()!) / 2
-        let centre = direction * u + normal * v
+        let box = RotatedBox(enclosing: quad)
         return PixelBox(
-            centerX: centre.x, centerY: centre.y, width: along.max()! - along.min()!,
-            height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
+            centerX: box.centerX, centerY: box.centerY, width: box.width, height: box.height, angle: box.angle)
     }
 }
 

@@ -35,6 +35,17 @@ enum Fixture {
         }
     }
 
+    /// Result files (`--save`'s, another detector's for `--score-results`) stop after the
+    /// corners; ground truth without a transcription is an error.
+    @Test func resultRowsNeedNoTranscription() throws {
+        let text = "10,20,110,20,110,40,10,40\n5,5,9,5,9,9,5,9,0.93\n"
+        let boxes = try GroundTruthFormat.parse(text, transcriptions: false)
+        #expect(boxes.map(\.polygon[2]) == [EvalPoint(110, 40), EvalPoint(9, 9)])
+        #expect(boxes[0].transcription.isEmpty)
+        #expect(throws: GroundTruthError.self) { try GroundTruthFormat.parse(text) }
+        #expect(throws: GroundTruthError.self) { try GroundTruthFormat.parse("1,2,3,4,5,6,7\n", transcriptions: false) }
+    }
+
     @Test func emptyFileHasNoLines() throws {
         #expect(try GroundTruthFormat.parse("").isEmpty)
         #expect(try GroundTruthFormat.parse("\u{FEFF}\r\n").isEmpty)

@@ -32,6 +32,16 @@ import TextMirrorEvalCore
         #expect(back == RotatedBox(centerX: 60, centerY: 65, width: 100, height: 90, angle: 0))
     }
 
+    /// A result file's quadrilateral read back as the rectangle it was written from.
+    @Test(arguments: [0.0, 7, -20, 44, -60])
+    func aRectanglesCornersEncloseItAgain(_ angle: Double) {
+        let box = RotatedBox(centerX: 200, centerY: 120, width: 150, height: 24, angle: angle)
+        let back = RotatedBox(enclosing: box.corners)
+        #expect(abs(back.centerX - box.centerX) < 1e-9 && abs(back.centerY - box.centerY) < 1e-9)
+        #expect(abs(back.width - box.width) < 1e-9 && abs(back.height - box.height) < 1e-9)
+        #expect(abs(back.angle - angle) < 1e-9, "angle \(back.angle)")
+    }
+
     @Test func cornersRunClockwiseFromTopLeft() {
         let corners = RotatedBox(centerX: 5, centerY: 5, width: 4, height: 2, angle: 0).corners
         #expect(corners == [EvalPoint(3, 4), EvalPoint(7, 4), EvalPoint(7, 6), EvalPoint(3, 6)])

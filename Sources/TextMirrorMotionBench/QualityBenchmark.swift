@@ -185,7 +185,7 @@ struct QualityBenchmark {
                         notes.append("\(name), \(settings), mean q per photograph: " + perPhoto(score, canvas))
                     }
                     if let directory = o.dump {
-                        dump(
+                        try dump(
                             directory, "\(name)-\(live ? "live" : "sync")-\(tracking ? "on" : "off")", frames, result,
                             scorer: scorer)
                     }
@@ -236,12 +236,15 @@ struct QualityBenchmark {
     private func dump(
         _ directory: String, _ name: String, _ frames: [VideoFrame], _ result: EngineRun.Result,
         scorer: Scorer
-    ) {
+    ) throws(MotionBenchError) {
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw MotionBenchError("--dump \(directory): \(String(cString: strerror(errno)))")
+        }
         let chosen = options.dumpFrames ?? [frames.count / 3, 2 * frames.count / 3]
         for n in chosen where n < frames.count {
             let w = frames[n].width, h = frames[n].height
-            writePGM("\(directory)/\(name)-\(n)-in.pgm", Array(frames[n].luma), w, h)
-            writePGM("\(directory)/\(name)-\(n)-out.pgm", result.outputLuma[n], w, h)
+            try writeNetpbm("\(directory)/\(name)-\(n)-in.pgm", gray: true, Array(frames[n].luma), w, h)
+            try writeNetpbm("\(directory)/\(name)-\(n)-out.pgm", gray: true, result.outputLuma[n], w, h)
             var picture = BoxPicture(luma: result.outputLuma[n], width: w, height: h)
             var truth = BoxPicture(luma: Array(frames[n].luma), width: w, height: h)
             let t = Double(n) / EngineRun.frameRate
@@ -250,11 +253,11 @@ struct QualityBenchmark {
                 picture.outline(scorer.path.trueBox(line, at: t), color: color)
                 truth.outline(scorer.path.trueBox(line, at: t), color: color)
             }
-            truth.write("\(directory)/\(name)-\(n)-in-boxes.ppm")
+            try truth.write("\(directory)/\(name)-\(n)-in-boxes.ppm")
             for box in result.boxes[n] {
                 picture.outline(box.text.box, color: box.fresh ? (255, 0, 0) : (255, 220, 0))
             }
-            picture.write("\(directory)/\(name)-\(n)-boxes.ppm")
+            try picture.write("\(directory)/\(name)-\(n)-boxes.ppm")
         }
     }
 }
@@ -286,12 +289,8 @@ struct BoxPicture {
         }
     }
 
-    func write(_ path: String) {
-        guard let file = fopen(path, "wb") else { return }
-        defer { fclose(file) }
-        let header = Array("P6\n\(width) \(height)\n255\n".utf8)
-        _ = header.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        _ = rgb.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    func write(_ path: String) throws(MotionBenchError) {
+        try writeNetpbm(path, gray: false, rgb, width, height)
     }
 }
 
@@ -304,10 +303,13 @@ func addNoise(_ frame: inout VideoFrame, amplitude: Double, seed: UInt64) {
     }
 }
 
-func writePGM(_ path: String, _ luma: [UInt8], _ width: Int, _ height: Int) {
-    guard let file = fopen(path, "wb") else { return }
+/// A PGM (`gray`, one byte a pixel) or PPM (three) picture.
+func writeNetpbm(_ path: String, gray: Bool, _ bytes: [UInt8], _ width: Int, _ height: Int) throws(MotionBenchError) {
+    guard let file = fopen(path, "wb") else { throw MotionBenchError("\(path): \(String(cString: strerror(errno)))") }
     defer { fclose(file) }
-    let header = Array("P5\n\(width) \(height)\n255\n".utf8)
-    _ = header.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    _ = luma.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    let header = Array("\(gray ? "P5" : "P6")\n\(width) \(height)\n255\n".utf8)
+    let written =
+        header.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        + bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    guard written == header.count + bytes.count else { throw MotionBenchError("\(path): write failed") }
 }

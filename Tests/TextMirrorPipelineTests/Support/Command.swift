@@ -11,11 +11,12 @@ struct CommandResult: Sendable, CustomStringConvertible {
 
     var succeeded: Bool { !signalled && status == 0 }
 
-    /// For failure messages: the command, how it ended and the end of its output.
+    /// For failure messages: the command, how it ended and the end of its output (more of
+    /// stderr after a crash, for the crashed thread's frames; see `Workspace`).
     var description: String {
-        func tail(_ text: String) -> String {
+        func tail(_ text: String, _ count: Int = 25) -> String {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.suffix(25).joined(separator: "\n")
+            return lines.suffix(count).joined(separator: "\n")
         }
         return """
             $ \(command.joined(separator: " "))
@@ -23,7 +24,7 @@ struct CommandResult: Sendable, CustomStringConvertible {
             --- stdout (end) ---
             \(tail(stdout))
             --- stderr (end) ---
-            \(tail(stderr))
+            \(tail(stderr, signalled ? 80 : 25))
             """
     }
 }

@@ -884,9 +884,7 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
   g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
       g_param_spec_int ("detection-size", "Detection size",
           "Long side, in pixels, of the picture the detector sees (rounded to "
-          "a multiple of 32); larger finds smaller text but costs more. 0: 960 where "
-          "the networks compute in bf16 (inference-precision=auto on a CPU with "
-          "bf16 instructions), else 640",
+          "a multiple of 32); larger finds smaller text but costs more",
           (gint)props->detection_size.minimum, (gint)props->detection_size.maximum,
           defaults->detection_size,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));

@@ -1,7 +1,6 @@
 /* textmirror_openvino.cpp: one OpenVINO runtime per process, shared model bytes, and a
  * network compiled for one input shape (see textmirror_openvino.hpp). */
 #include "textmirror_openvino.hpp"
-#include "textmirror_exit_guard.hpp"
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -252,27 +251,3 @@ Network::inference_precision () const
 }
 
 } // namespace textmirror::openvino
-
-extern "C" {
-
-int
-textmirror_networks_compute_bf16 (void)
-{
-  try {
-    textmirror::LibraryCall call;
-    char *value = nullptr;
-    if (ov_core_get_property (textmirror::openvino::core (), "CPU",
-            ov_property_key_hint_inference_precision, &value)
-            != OK
-        || value == nullptr)
-      return 0;
-    /* OpenVINO names the type "bf16". */
-    const bool bf16 = std::string (value).rfind ("bf16", 0) == 0;
-    ov_free (value);
-    return bf16 ? 1 : 0;
-  } catch (...) {
-    return 0;
-  }
-}
-
-} /* extern "C" */

@@ -52,12 +52,6 @@ typedef enum {
   TEXTMIRROR_PRECISION_F32 = 1,  /* 32-bit float everywhere: the same results on every CPU */
 } TextMirrorPrecision;
 
-/* 1 when OpenVINO computes the networks in bf16 on this CPU at TEXTMIRROR_PRECISION_AUTO (the
- * CPU plugin's default inference precision, on CPUs with AVX-512 BF16 or AMX), else 0, also
- * when it cannot tell. detection-size=0 (auto) picks its size by it. Implemented in C++
- * (CShim/textmirror_openvino.cpp). */
-int textmirror_networks_compute_bf16 (void);
-
 /* Which lines are turned, by how they read (the "text-orientation" property). */
 typedef enum {
   TEXTMIRROR_TEXT_ORIENTATION_ANY = 0,      /* every line */

@@ -1,7 +1,5 @@
 import CGStreamer
 import Glibc
-import TextMirrorCore
-import TextMirrorPlugin
 
 /// A live 1080p30 stream with text in view and detection running (async), as a camera would
 /// deliver it, for `seconds`:
@@ -21,10 +19,7 @@ import TextMirrorPlugin
 struct LiveBenchmark {
     struct Settings {
         var tracking: Bool?  // nil: the element has no tracking property
-        /// The `detection-size` property; `DetectorInputSize.automatic` is the element's default.
-        var detectionSize = DetectorInputSize.automatic
-        /// The long side the element's detector gets for `detectionSize` on this CPU.
-        var effectiveDetectionSize: Int { DetectorInputSize.longSide(requested: detectionSize) }
+        var detectionSize = 640
         var threads = 0
         /// The `parallel-detections` property; nil leaves the element's default.
         var parallelDetections: Int?
@@ -184,9 +179,7 @@ struct LiveBenchmark {
                 .joined(separator: " | ") + " |")
         lines.append(
             "| detection ≥ 25 Hz at detection-size 640, ≥ 15 Hz at 960 (async) | "
-                + results.map {
-                    verdict($0.detectionsPerSecond >= Targets.detectionHz($0.settings.effectiveDetectionSize))
-                }
+                + results.map { verdict($0.detectionsPerSecond >= Targets.detectionHz($0.settings.detectionSize)) }
                 .joined(separator: " | ") + " |")
         return lines.joined(separator: "\n")
     }
@@ -199,9 +192,7 @@ struct LiveBenchmark {
         if let seamless = settings.seamless { words.append("seamless=\(seamless)") }
         if settings.threads != 0 { words.append("threads=\(settings.threads)") }
         if let parallel = settings.parallelDetections { words.append("parallel-detections=\(parallel)") }
-        if settings.detectionSize != DetectorInputSize.automatic {
-            words.append("detection-size=\(settings.detectionSize)")
-        }
+        if settings.detectionSize != 640 { words.append("detection-size=\(settings.detectionSize)") }
         if !settings.verify { words.append("verify=false") }
         if settings.verticalText { words.append("vertical-text=true") }
         return words.joined(separator: " ")
@@ -213,7 +204,7 @@ struct LiveBenchmark {
         var words = [settings.camera ? "camera" : settings.unevenLight ? "uneven" : "raw"]
         if settings.threads != 0 { words.append("threads\(settings.threads)") }
         if let parallel = settings.parallelDetections { words.append("parallel\(parallel)") }
-        if settings.detectionSize != DetectorInputSize.automatic { words.append(String(settings.detectionSize)) }
+        if settings.detectionSize != 640 { words.append(String(settings.detectionSize)) }
         if settings.tracking == false { words.append("no-tracking") }
         if !settings.verify { words.append("no-verify") }
         if settings.seamless == false { words.append("no-seamless") }
@@ -232,9 +223,6 @@ struct LiveBenchmark {
             "- Each run: \(fixed(seconds, 0)) s of 1920x1080 NV12 at 30 fps (\(results.first?.pushed ?? 0) frames); "
                 + "statistics over the last \(fixed(seconds - warmUpSeconds, 0)) s (the first "
                 + "\(fixed(warmUpSeconds, 0)) s build the network and run the first detections).",
-            "- detection-size \(DetectorInputSize.automatic) (the element's default, rows without detection-size) is "
-                + "\(DetectorInputSize.longSide(requested: DetectorInputSize.automatic)) on this CPU "
-                + "(\(DetectorInputSize.automaticDescription)).",
             "- Pipeline: `\(results.first?.launch ?? "")` (camera: `jpegdec` before textmirror, decoding "
                 + "each frame from MJPEG on the streaming thread); frames are copies of one picture "
                 + "with \(TextScene.lineCount) lines of text, pushed from a pool by this process's main thread "

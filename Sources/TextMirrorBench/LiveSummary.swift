@@ -18,7 +18,7 @@ extension LiveBenchmark {
             let p99 = mine.map { $0.times.ms(0.99) }
             let rate = mine.map(\.detectionsPerSecond)
             let p99Met = p99.filter { $0 <= Targets.p99Milliseconds }.count
-            let target = Targets.detectionHz(mine[0].settings.effectiveDetectionSize)
+            let target = Targets.detectionHz(mine[0].settings.detectionSize)
             let rateMet = rate.filter { $0 >= target }.count
             lines.append(
                 "| \(label(mine[0].settings)) | \(spread(mine.map { $0.times.median }, 2)) "

@@ -1,6 +1,4 @@
 import Glibc
-import TextMirrorCore
-import TextMirrorPlugin
 
 /// Runs the sections of the benchmark and prints each one's markdown.
 struct Sections {
@@ -144,17 +142,13 @@ struct Sections {
         let hasSeamless = probe.mirrorHasProperty("seamless")
         // Defaults on raw frames (a source that costs nothing) and on a camera's MJPEG; then,
         // on the camera, the choices that trade detection rate against the streaming thread:
-        // one detector thread, and the detection-size the default does not pick on this CPU.
-        let automatic = DetectorInputSize.longSide(requested: DetectorInputSize.automatic)
-        let otherDetectionSize =
-            automatic == DetectorInputSize.automaticLongSide.bf16
-            ? DetectorInputSize.automaticLongSide.f32 : DetectorInputSize.automaticLongSide.bf16
+        // one detector thread, and detection-size 960.
         var runs: [LiveBenchmark.Settings] = [.init(tracking: tracking), .init(tracking: tracking, camera: true)]
         if options.liveBothTracking {
             runs += [
                 .init(tracking: tracking, threads: 1, camera: true),
                 .init(tracking: tracking, parallelDetections: 2, camera: true),
-                .init(tracking: tracking, detectionSize: otherDetectionSize, camera: true)
+                .init(tracking: tracking, detectionSize: 960, camera: true)
             ]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
             runs.append(.init(tracking: tracking, camera: true, verify: false))

@@ -46,8 +46,7 @@ struct EvalOptions {
         measured, whatever the verdict; 1 on errors; 2 on bad usage.
 
         element properties:
-          --detection-size N     detector input long side (element default 0: chosen
-                         by the CPU, as gst-inspect-1.0 textmirror says)
+          --detection-size N     detector input long side (element default 640)
           --box-threshold T      mean probability a box needs (element default 0.5)
           --text-threshold T     pixel probability that counts as text (element default 0.3)
           --min-text-height H    shortest line mirrored, fraction of picture height (default 0.01)

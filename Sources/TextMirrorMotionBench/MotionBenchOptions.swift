@@ -82,8 +82,7 @@ struct MotionBenchOptions {
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
           --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().rate)))
-          --detection-size N   the element's detection-size (default \(ElementProperties.detectionSize.defaultValue):
-                               \(DetectorInputSize.automaticDescription))
+          --detection-size N   the element's detection-size (default \(ElementProperties.detectionSize.defaultValue))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section

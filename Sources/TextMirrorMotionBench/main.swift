@@ -62,8 +62,7 @@ do {
     let modelPath = try findModel()
     let detector: TextDetector
     do {
-        detector = try TextDetector(
-            .init(modelPath: modelPath, detectionSize: DetectorInputSize.longSide(requested: options.detectionSize)))
+        detector = try TextDetector(.init(modelPath: modelPath, detectionSize: options.detectionSize))
     } catch {
         throw MotionBenchError("cannot load the detector: \(error)")
     }

@@ -26,8 +26,7 @@ struct DetectorLoadError: Error, CustomStringConvertible {
 func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextDetector {
     let key = TextDetector.Configuration(
         modelPath: try detectorModelPath(configuration),
-        detectionSize: DetectorInputSize.longSide(
-            requested: configuration.inputLongSide, precision: configuration.precision),
+        detectionSize: configuration.inputLongSide,
         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
         precision: configuration.precision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)

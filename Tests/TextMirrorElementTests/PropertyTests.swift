@@ -43,7 +43,7 @@ import TextMirrorTestSupport
         #expect(ObjectProperties.enumNick(element, "text-orientation") == "any")
         #expect(ObjectProperties.enumNick(element, "inference-precision") == "auto")
         #expect(ObjectProperties.double(element, "detection-rate") == 30)
-        #expect(ObjectProperties.int(element, "detection-size") == 0)
+        #expect(ObjectProperties.int(element, "detection-size") == 640)
         #expect(ObjectProperties.int(element, "parallel-detections") == 1)
         for name in [
             "regions", "flip", "enabled", "smoothing", "tracking", "hold-time", "draw-boxes",
@@ -121,7 +121,7 @@ import TextMirrorTestSupport
     /// The properties that choose and load the networks are read at start: while the element
     /// runs they are refused, with a warning on the bus that says when they can change.
     @Test(arguments: [
-        ("detect", "true", "false"), ("detection-size", "320", "0"), ("threads", "1", "0"),
+        ("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
         ("parallel-detections", "2", "1"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")
     ])
     func startOnlyPropertiesAreRefusedWhileRunning(_ name: String, _ value: String, _ unchanged: String) throws {

@@ -6,28 +6,7 @@
 /// then depends only on `detection-size`, and small text gains from it.
 public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let granularity = 32
-    /// `detection-size=0`, the default: the long side is chosen by the CPU's arithmetic.
-    public static let automatic = 0
-    /// What `automatic` chooses. Where OpenVINO computes the networks in bf16, 960 finds more
-    /// and still detects 30 times a second live (at twice the CPU of 640): on the bf16 machine
-    /// of the README, 104 of the real photographs' 127 lines against 98 at 640, with no false
-    /// box, and the photo and rendered pans of the motion bench a little better (live q 0.507
-    /// and 0.900 against 0.491 and 0.898). In f32 on a CPU without bf16, 960 would detect 11
-    /// times a second, so 640 there.
-    public static let automaticLongSide = (bf16: 960, f32: 640)
-    /// The long side a detector gets when none is asked for (the tools and tests): the same
-    /// on every CPU.
-    public static let defaultLongSide = automaticLongSide.f32
-    /// `automatic` in words, for usage texts.
-    public static let automaticDescription =
-        "\(automaticLongSide.bf16) where the networks compute in bf16, else \(automaticLongSide.f32)"
-
-    /// The long side for `detection-size` `requested`: `automatic` becomes `automaticLongSide`
-    /// by whether the networks compute in bf16, asked only then.
-    public static func longSide(requested: Int, networksComputeBF16: () -> Bool) -> Int {
-        guard requested == automatic else { return requested }
-        return networksComputeBF16() ? automaticLongSide.bf16 : automaticLongSide.f32
-    }
+    public static let defaultLongSide = ElementProperties.detectionSize.defaultValue
 
     public let width: Int
     public let height: Int

@@ -34,9 +34,8 @@ public enum ElementProperties {
     public static let detectionMode = DetectionMode.auto
     /// Detections per second of stream time, at most.
     public static let detectionRate = Limits(0.1...120.0, default: 30.0)
-    /// Long side of the detector's input, pixels (rounded to a multiple of 32); 0: by the
-    /// CPU (`DetectorInputSize.automatic`).
-    public static let detectionSize = Limits(0...4096, default: DetectorInputSize.automatic)
+    /// Long side of the detector's input, pixels (rounded to a multiple of 32).
+    public static let detectionSize = Limits(64...4096, default: 640)
     /// Detector threads; 0 = one per core.
     public static let threads = Limits(0...64, default: 0)
     /// Detections side by side, each on its own network (`DetectorLanes`).

@@ -21,17 +21,6 @@ import TextMirrorCore
         #expect(size.width == expected.0 && size.height == expected.1, "got \(size)")
     }
 
-    @Test func theAutomaticSizeFollowsTheArithmetic() {
-        #expect(DetectorInputSize.longSide(requested: DetectorInputSize.automatic) { true } == 960)
-        #expect(DetectorInputSize.longSide(requested: DetectorInputSize.automatic) { false } == 640)
-        // A size asked for is kept, and the CPU is not asked.
-        let kept = DetectorInputSize.longSide(requested: 320) {
-            Issue.record("asked the CPU for an explicit size")
-            return true
-        }
-        #expect(kept == 320)
-    }
-
     @Test func everySizeIsOnTheGridAndKeepsOrientation() {
         for width in stride(from: 1, through: 4000, by: 97) {
             for height in stride(from: 1, through: 3000, by: 89) {

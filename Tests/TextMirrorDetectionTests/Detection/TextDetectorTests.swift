@@ -2,7 +2,6 @@
     import Glibc
 #endif
 import CShim
-import Foundation
 import Testing
 import TextMirrorCore
 import TextMirrorPlugin
@@ -21,16 +20,6 @@ import TextMirrorTestSupport
     }
 
     // MARK: loading
-
-    /// `detection-size=0` takes 960 only where OpenVINO computes in bf16, which its CPU plugin
-    /// does by default on CPUs with AVX-512 BF16 or AMX: the flags /proc/cpuinfo names.
-    @Test func networksComputeBF16OnCPUsWithBF16Instructions() throws {
-        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-        let flagsLine = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") } ?? ""
-        let flags = Set(flagsLine.split(separator: " ").map(String.init))
-        let bf16 = flags.contains("avx512_bf16") || flags.contains("amx_bf16")
-        #expect((textmirror_networks_compute_bf16() != 0) == bf16, "bf16 instructions: \(bf16)")
-    }
 
     @Test func missingModelFailsWithThePath() {
         let path = "/nonexistent/textmirror/model.onnx"

@@ -142,13 +142,15 @@ struct Sections {
         let hasSeamless = probe.mirrorHasProperty("seamless")
         // Defaults on raw frames (a source that costs nothing) and on a camera's MJPEG; then,
         // on the camera, the choices that trade detection rate against the streaming thread:
-        // one detector thread, and detection-size 960.
+        // one detector thread, and detection-size 960, with both detector threads and with one
+        // (which leaves a core to the streaming thread).
         var runs: [LiveBenchmark.Settings] = [.init(tracking: tracking), .init(tracking: tracking, camera: true)]
         if options.liveBothTracking {
             runs += [
                 .init(tracking: tracking, threads: 1, camera: true),
                 .init(tracking: tracking, parallelDetections: 2, camera: true),
-                .init(tracking: tracking, detectionSize: 960, camera: true)
+                .init(tracking: tracking, detectionSize: 960, camera: true),
+                .init(tracking: tracking, detectionSize: 960, threads: 1, camera: true)
             ]
             if tracking != nil { runs.append(.init(tracking: false, camera: true)) }
             runs.append(.init(tracking: tracking, camera: true, verify: false))

@@ -22,10 +22,11 @@ from rapidocr_onnxruntime import RapidOCR
 
 def main(argv):
     args = [a for a in argv if not a.startswith("--")]
-    if len(args) != 2 or any(a not in ("--no-recognition",) for a in argv if a.startswith("--")):
+    options = {a for a in argv if a.startswith("--")}
+    if len(args) != 2 or not options <= {"--no-recognition"}:
         sys.exit(__doc__)
     pictures, out = args
-    recognise = "--no-recognition" not in argv
+    recognise = "--no-recognition" not in options
     os.makedirs(out, exist_ok=True)
     engine = RapidOCR()
     names = sorted(n for n in os.listdir(pictures) if n.lower().endswith((".png", ".jpg", ".jpeg")))

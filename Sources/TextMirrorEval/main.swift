@@ -41,36 +41,33 @@ do throws(EvalError) {
     var scores: [ImageScore] = []
     var times: [Double] = []
     for (index, item) in items.enumerated() {
-        var result = try runner.run(item)
-        if let directory = options.resultsDirectory {
-            result.mirrored = try ResultFile.read("\(directory)/res_\(item.name).txt")
-        }
-        let changed =
-            options.resultsDirectory == nil
-            ? PixelMask.changedPixels(
-                before: result.input.pixels, after: result.output.pixels,
-                width: result.input.width, height: result.input.height,
-                tolerance: options.tolerance)
-            : PixelMask(
-                width: result.input.width, height: result.input.height, filledWith: result.mirrored.map(\.corners))
-        changedPixels += changed.count
-        allPixels += changed.width * changed.height
+        let result = try runner.run(item)
+        let (width, height) = (result.input.width, result.input.height)
         let ground =
-            options.mirrorInput
-            ? item.ground.map { $0.mirrored(width: Double(result.input.width)) } : item.ground
-        var score = ImageScore(
-            name: item.name, ground: ground, boxes: result.mirrored, changed: changed,
-            rules: options.rules)
-        // Boxes already made have no output picture to measure edges on ("–").
-        if options.resultsDirectory == nil {
+            options.mirrorInput ? item.ground.map { $0.mirrored(width: Double(width)) } : item.ground
+        var score: ImageScore
+        if let directory = options.resultsDirectory {
+            // Boxes already made: every pixel in them counts as changed, and there is no output
+            // picture to measure edges on ("–").
+            let boxes = try ResultFile.read("\(directory)/res_\(item.name).txt")
+            let changed = PixelMask(width: width, height: height, filledWith: boxes.map(\.corners))
+            changedPixels += changed.count
+            score = ImageScore(name: item.name, ground: ground, boxes: boxes, changed: changed, rules: options.rules)
+        } else {
+            let changed = PixelMask.changedPixels(
+                before: result.input.pixels, after: result.output.pixels, width: width, height: height,
+                tolerance: options.tolerance)
+            changedPixels += changed.count
+            score = ImageScore(
+                name: item.name, ground: ground, boxes: result.mirrored, changed: changed, rules: options.rules)
             score.borderEdges = BorderEdges(
-                before: result.input.pixels, after: result.output.pixels,
-                width: result.input.width, height: result.input.height, boxes: result.mirrored)
+                before: result.input.pixels, after: result.output.pixels, width: width, height: height,
+                boxes: result.mirrored)
             score.backgroundEdges = BorderEdges(
-                before: result.input.pixels, after: result.output.pixels,
-                width: result.input.width, height: result.input.height,
+                before: result.input.pixels, after: result.output.pixels, width: width, height: height,
                 boxes: result.mirrored, smoothing: BorderEdges.backgroundSmoothing)
         }
+        allPixels += width * height
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
         }

@@ -87,11 +87,13 @@ public struct RotatedBox: Equatable, Sendable {
             height: across.max()! - across.min()!, angle: atan2(direction.y, direction.x) * 180 / .pi)
     }
 
-    /// The four corners, clockwise on screen from the top-left of the unrotated rectangle.
-    public var corners: [EvalPoint] {
+    /// The same rectangle as the element's geometry takes it.
+    public var pixelBox: PixelBox {
         PixelBox(centerX: centerX, centerY: centerY, width: width, height: height, angle: angle)
-            .corners.map { EvalPoint($0.x, $0.y) }
     }
+
+    /// The four corners, clockwise on screen from the top-left of the unrotated rectangle.
+    public var corners: [EvalPoint] { pixelBox.corners.map { EvalPoint($0.x, $0.y) } }
 }
 
 /// Geometry on polygons given as corner lists.

@@ -55,17 +55,17 @@ public enum GroundTruthFormat {
             if index == 0, row.unicodeScalars.first == "\u{FEFF}" { row.unicodeScalars.removeFirst() }
             while let last = row.unicodeScalars.last, last == "\r" { row.unicodeScalars.removeLast() }
             if row.allSatisfy(\.isWhitespace) { continue }
-            lines.append(try parseRow(row, number: index + 1, transcription: transcriptions))
+            lines.append(try parseRow(row, number: index + 1, transcriptions: transcriptions))
         }
         return lines
     }
 
-    static func parseRow(_ row: String, number: Int, transcription: Bool) throws(GroundTruthError) -> GroundTruthLine {
+    static func parseRow(_ row: String, number: Int, transcriptions: Bool) throws(GroundTruthError) -> GroundTruthLine {
         let fields = row.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
-        guard fields.count == 9 || (!transcription && fields.count == 8) else {
+        guard fields.count == 9 || (!transcriptions && fields.count == 8) else {
             throw GroundTruthError(
                 line: number,
-                reason: "expected x1,y1,x2,y2,x3,y3,x4,y4\(transcription ? "," : "[,]")transcription, got \"\(row)\"")
+                reason: "expected x1,y1,x2,y2,x3,y3,x4,y4\(transcriptions ? "," : "[,]")transcription, got \"\(row)\"")
         }
         var values: [Double] = []
         for field in fields.prefix(8) {

@@ -87,11 +87,7 @@ struct Photo {
     }
 
     /// The rectangle of a hand-drawn quadrilateral, in photo pixels.
-    static func rectangle(_ quad: [EvalPoint]) -> PixelBox {
-        let box = RotatedBox(enclosing: quad)
-        return PixelBox(
-            centerX: box.centerX, centerY: box.centerY, width: box.width, height: box.height, angle: box.angle)
-    }
+    static func rectangle(_ quad: [EvalPoint]) -> PixelBox { RotatedBox(enclosing: quad).pixelBox }
 }
 
 extension SceneCanvas {

@@ -22,7 +22,7 @@ extension FrameBuffer {
 }
 
 extension TextMirrorNormalization {
-    init(_ normalization: PixelNormalization) {
+    public init(_ normalization: PixelNormalization) {
         let c = normalization.channels, s = normalization.scale, o = normalization.offset
         self.init(channel: (c[0], c[1], c[2]), scale: (s[0], s[1], s[2]), offset: (o[0], o[1], o[2]))
     }

@@ -21,9 +21,9 @@ final class AppSourcePipeline {
     private let endSignal: guint
     private(set) var messages = BusCounts()
 
-    /// `launch` must contain `appsrc name=src` and `textmirror name=tm`; `caps` are set on
-    /// appsrc.
-    init(_ launch: String, caps: UnsafeMutablePointer<GstCaps>) throws(BenchError) {
+    /// `launch` must contain `textmirror name=tm` and a source named src: an `appsrc` (given
+    /// `caps`), or a source that makes its own frames (caps nil; `push` is then refused).
+    init(_ launch: String, caps: UnsafeMutablePointer<GstCaps>?) throws(BenchError) {
         description = launch
         pipeline = try parseLaunch(launch)
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
@@ -37,8 +37,8 @@ final class AppSourcePipeline {
         let type = instanceType(source)
         pushSignal = g_signal_lookup("push-buffer", type)
         endSignal = g_signal_lookup("end-of-stream", type)
-        guard pushSignal != 0, endSignal != 0 else { throw BenchError("src is not an appsrc") }
-        if let text = gst_caps_to_string(caps) {
+        guard (pushSignal != 0 && endSignal != 0) || caps == nil else { throw BenchError("src is not an appsrc") }
+        if let caps, let text = gst_caps_to_string(caps) {
             gst_util_set_object_arg(asGObject(source), "caps", text)
             g_free(text)
         }
@@ -81,6 +81,7 @@ final class AppSourcePipeline {
 
     /// Hands `buffer` to appsrc; the caller keeps (and must release) its own reference.
     func push(_ buffer: UnsafeMutablePointer<GstBuffer>) throws(BenchError) {
+        guard pushSignal != 0 else { throw BenchError("\(description): src is not an appsrc") }
         var arguments = [GValue(), GValue()]
         g_value_init(&arguments[0], instanceType(source))
         g_value_set_object(&arguments[0], source)
@@ -101,14 +102,18 @@ final class AppSourcePipeline {
 
     /// Ends the stream after the buffers already pushed and waits for EOS at the sink.
     func finish(timeoutSeconds: UInt64 = 60) throws(BenchError) {
-        var argument = GValue()
-        g_value_init(&argument, instanceType(source))
-        g_value_set_object(&argument, source)
-        var result = GValue()
-        g_value_init(&result, gst_flow_return_get_type())
-        g_signal_emitv(&argument, endSignal, 0, &result)
-        g_value_unset(&argument)
-        g_value_unset(&result)
+        if endSignal != 0 {
+            var argument = GValue()
+            g_value_init(&argument, instanceType(source))
+            g_value_set_object(&argument, source)
+            var result = GValue()
+            g_value_init(&result, gst_flow_return_get_type())
+            g_signal_emitv(&argument, endSignal, 0, &result)
+            g_value_unset(&argument)
+            g_value_unset(&result)
+        } else {
+            gst_element_send_event(pipeline, gst_event_new_eos())
+        }
         let deadline = MonotonicClock.nanoseconds() + timeoutSeconds * 1_000_000_000
         while MonotonicClock.nanoseconds() < deadline {
             guard let message = gst_bus_timed_pop(bus, 100_000_000) else { continue }

@@ -33,7 +33,17 @@ struct LiveBenchmark {
         var seamless: Bool?
         /// The `vertical-text` property (a second detection on the frame turned a quarter).
         var verticalText = false
+        /// A moving scene made in the pipeline (`movingSource`) instead of pushed pictures.
+        var moving = false
     }
+
+    /// A live source whose content moves and that costs CPU as it makes each frame: a ball
+    /// sweeping over videotestsrc's pattern with a line of text drawn over it, 1080p30 NV12.
+    static let movingSource =
+        "videotestsrc name=src is-live=true pattern=ball motion=sweep "
+        + "! video/x-raw,format=NV12,width=\(width),height=\(height),framerate=\(fps)/1 "
+        + "! textoverlay text=\"THROUGH THE LOOKING GLASS\" font-desc=\"DejaVu Sans Bold 64px\" "
+        + "valignment=top halignment=center shaded-background=false draw-shadow=false draw-outline=false "
 
     struct Result {
         let settings: Settings
@@ -74,7 +84,9 @@ struct LiveBenchmark {
         let frame = settings.camera ? frames.mjpeg : settings.unevenLight ? frames.unevenLight : frames.raw
         let period = UInt64(1_000_000_000 / Self.fps)
         var launch =
-            "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 "
+            (settings.moving
+                ? Self.movingSource
+                : "appsrc name=src is-live=true format=time do-timestamp=true min-latency=\(period) max-bytes=0 ")
             + (settings.camera ? "! jpegdec " : "")
             + "! textmirror name=tm detection-mode=async detection-size=\(settings.detectionSize) "
             + "threads=\(settings.threads)" + (settings.verify ? "" : " verify=false")
@@ -83,7 +95,7 @@ struct LiveBenchmark {
         if let seamless = settings.seamless { launch += " seamless=\(seamless)" }
         if settings.verticalText { launch += " vertical-text=true" }
         launch += " ! fakesink name=sink sync=true qos=true"
-        let pipeline = try AppSourcePipeline(launch, caps: frame.caps)
+        let pipeline = try AppSourcePipeline(launch, caps: settings.moving ? nil : frame.caps)
         pipeline.setMirrorProperty("model", model)
         try pipeline.play()
 
@@ -98,6 +110,11 @@ struct LiveBenchmark {
             let due = start + UInt64(n) * period
             sleepUntil(due)
             if n == warmUp { meter = CPUMeter() }
+            if settings.moving {
+                // The pipeline makes its own frames; this thread only watches the bus.
+                try pipeline.drainBus()
+                continue
+            }
             if MonotonicClock.nanoseconds() > due + 5_000_000 { late += 1 }
             let buffer = try frame.writableCopy()
             defer { gst_buffer_unref(buffer) }
@@ -186,7 +203,9 @@ struct LiveBenchmark {
 
     static func label(_ settings: Settings) -> String {
         var words = [
-            settings.camera ? "MJPEG camera:" : settings.unevenLight ? "raw frames, uneven light:" : "raw frames:",
+            settings.moving
+                ? "moving scene (videotestsrc ball + textoverlay):"
+                : settings.camera ? "MJPEG camera:" : settings.unevenLight ? "raw frames, uneven light:" : "raw frames:",
             settings.tracking.map { "tracking=\($0)" } ?? "(no tracking property)"
         ]
         if let seamless = settings.seamless { words.append("seamless=\(seamless)") }
@@ -201,7 +220,7 @@ struct LiveBenchmark {
     /// The configuration's name for `--live-configs`: its source, then what differs from the
     /// element's defaults.
     static func shortName(_ settings: Settings) -> String {
-        var words = [settings.camera ? "camera" : settings.unevenLight ? "uneven" : "raw"]
+        var words = [settings.moving ? "moving" : settings.camera ? "camera" : settings.unevenLight ? "uneven" : "raw"]
         if settings.threads != 0 { words.append("threads\(settings.threads)") }
         if let parallel = settings.parallelDetections { words.append("parallel\(parallel)") }
         if settings.detectionSize != 640 { words.append(String(settings.detectionSize)) }

@@ -66,15 +66,16 @@ struct Options {
                              first 2 s are warm-up)
           --live-runs N      rounds of all live configurations (default 1); from 2 on, a
                              summary gives the median round and the range of each figure
-          --live-configs LIST  only these configurations, comma-separated: raw, camera,
+          --live-configs LIST  only these configurations, comma-separated: raw, camera, moving,
                              camera-threads1, camera-parallel2, camera-960, camera-no-tracking,
                              camera-no-verify, camera-vertical-text, raw-no-seamless, uneven,
                              uneven-no-seamless
         memory:
           --memory-frames N  frames through the element (default \(defaultMemoryFrames))
 
-        The detector, live and memory sections need the model: $TEXTMIRROR_MODEL, or
-        models/ppocrv4_det.onnx in the working directory or above it (scripts/fetch-model.sh).
+        The detector, live and memory sections need the model: $TEXTMIRROR_MODEL (a detector
+        file, or the models folder), else the live default, models/ppocrv6_tiny_det.onnx, in the
+        working directory or above it (scripts/fetch-model.sh).
         """
 
     /// Nil when help was asked for.

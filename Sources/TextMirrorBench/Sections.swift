@@ -144,7 +144,10 @@ struct Sections {
         // on the camera, the choices that trade detection rate against the streaming thread:
         // one detector thread, and detection-size 960, with both detector threads and with one
         // (which leaves a core to the streaming thread).
-        var runs: [LiveBenchmark.Settings] = [.init(tracking: tracking), .init(tracking: tracking, camera: true)]
+        var runs: [LiveBenchmark.Settings] = [
+            .init(tracking: tracking), .init(tracking: tracking, camera: true),
+            .init(tracking: tracking, moving: true)
+        ]
         if options.liveBothTracking {
             runs += [
                 .init(tracking: tracking, threads: 1, camera: true),

@@ -109,7 +109,7 @@ import TextMirrorTestSupport
         }
         #expect(
             own == [
-                "regions", "flip", "enabled", "detect", "model", "verify", "text-orientation", "vertical-text",
+                "regions", "flip", "enabled", "detect", "detector", "model", "verify", "text-orientation", "vertical-text",
                 "seamless",
                 "detection-mode", "detection-rate", "detection-size", "threads", "parallel-detections",
                 "inference-precision",

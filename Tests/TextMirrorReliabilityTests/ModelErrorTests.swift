@@ -116,7 +116,7 @@ import TextMirrorTestSupport
 
     /// A network shaped like the detector (1x3xHxW in, 1x1xHxW out: the mean of the three
     /// channels) cannot be told from it at start. It must then run like one: frames flow, no
-    /// error, no crash, whatever it "detects".
+    /// error, no crash, whatever it "detects". (verify=false: its folder has no recognizer.)
     @Test func shapeAlikeNetworkRuns() throws {
         try Self.withScratchDirectory { scratch in
             let path = scratch + "/channel-mean.onnx"
@@ -124,7 +124,8 @@ import TextMirrorTestSupport
             let pipeline = try LivePipeline(
                 """
                 videotestsrc num-buffers=6 pattern=snow ! \(Frame.caps("I420", 96, 64)) \
-                ! textmirror model="\(path)" detection-size=64 detection-mode=sync detection-rate=30 text-threshold=0.1 \
+                ! textmirror model="\(path)" verify=false detection-size=64 detection-mode=sync detection-rate=30 \
+                text-threshold=0.1 \
                 ! fakesink name=sink signal-handoffs=true
                 """)
             let sink = pipeline.watch("sink")
@@ -132,6 +133,25 @@ import TextMirrorTestSupport
             #expect(log.errors.isEmpty && log.reachedEOS, "\(log.errors)")
             #expect(sink.buffers == 6)
             #expect(sink.misfits.isEmpty, "\(sink.misfits)")
+        }
+    }
+
+    /// A detector whose folder lacks its recognizer is refused at start, naming the
+    /// recognizer it looked for, when a reading policy needs one; the default folder's
+    /// recognizer is not taken silently instead (another generation's may not fit).
+    @Test func aDetectorWithoutItsRecognizerIsRefused() throws {
+        try #require(TestModel.isAvailable, "model not found at \(TestModel.path): run scripts/fetch-model.sh")
+        try Self.withScratchDirectory { scratch in
+            let path = scratch + "/" + TestModel.model.fileName
+            try Self.write([UInt8](try Data(contentsOf: URL(fileURLWithPath: TestModel.path))), to: path)
+            let (log, buffers) = try Self.run(model: path)
+            #expect(buffers == 0 && log.errors.count == 1, "\(log.errors)")
+            let error = log.errors.first ?? ""
+            #expect(error.contains(scratch + "/" + TestModel.model.recognizer.fileName), "\(error)")
+            #expect(error.contains("verify=false"), "\(error)")
+            // Without reading, the detector alone is enough.
+            let (reading, frames) = try Self.run(model: path, extra: "verify=false")
+            #expect(reading.errors.isEmpty && frames == 3, "\(reading.errors)")
         }
     }
 

@@ -50,6 +50,10 @@ public struct DetectionModel: Sendable, Equatable {
     }
 }
 
+extension DetectionModel: CustomStringConvertible {
+    public var description: String { name }
+}
+
 /// A CTC line recognizer's files and input.
 public struct RecognitionModel: Sendable, Equatable {
     public let fileName: String

@@ -29,11 +29,15 @@ public struct TextReading: Equatable, Sendable {
     /// The box holds text (what `verify` asks of it): characters read with a mean probability
     /// that rises as they get fewer, since a texture reads as a character or a few: at least
     /// `minimumScore` for a line, `minimumShortScore` for two or three characters,
-    /// `minimumLoneScore` for one. A lone round glyph never counts (`roundGlyphs`).
+    /// `minimumLoneScore` for one. A lone round glyph never counts (`roundGlyphs`), nor a lone
+    /// mark that is neither a letter nor a digit: PP-OCRv6 tiny boxed a stroke in a cluttered
+    /// picture, and the recognizer read it as "_" at 0.93.
     public var foundText: Bool {
         switch characters.count {
         case 0: return false
-        case 1: return score >= Self.minimumLoneScore && !Self.roundGlyphs.contains(characters.first!)
+        case 1:
+            let lone = characters.first!
+            return score >= Self.minimumLoneScore && !Self.roundGlyphs.contains(lone) && (lone.isLetter || lone.isNumber)
         case 2...3: return score >= Self.minimumShortScore
         default: return score >= Self.minimumScore
         }

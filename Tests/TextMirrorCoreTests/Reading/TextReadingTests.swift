@@ -19,11 +19,26 @@ import TextMirrorCore
         ("O", 0.99, false),
         ("о", 0.99, false),  // Cyrillic
         ("00", 0.99, true),
+        // Nor a lone mark that is no letter or digit: a stroke in clutter read as "_" at 0.93.
+        ("_", 0.93, false),
+        ("-", 0.99, false),
+        ("B", TextReading.minimumLoneScore, true),
+        ("定", 0.99, true),
         // Nothing but spaces is nothing.
         ("  ", 0.99, false),
         ("", 0, false)
     ])
     func foundTextNeedsMoreCertaintyFromFewerCharacters(_ text: String, _ score: Double, _ found: Bool) {
         #expect(TextReading(text: text, score: score, mirrored: false).foundText == found)
+    }
+
+    /// A lone character over more than a quarter of the frame is not text: a coffee cup that
+    /// filled the picture read as "8" at 0.97.
+    @Test func aLoneCharacterFillingTheFrameIsNoText() {
+        let eight = TextReading(text: "8", score: 0.97, mirrored: false)
+        let frame = 600.0 * 400
+        #expect(eight.foundText(boxArea: 80 * 100, frameArea: frame))
+        #expect(!eight.foundText(boxArea: 539 * 400, frameArea: frame))
+        #expect(TextReading(text: "Café", score: 0.97, mirrored: false).foundText(boxArea: 539 * 400, frameArea: frame))
     }
 }

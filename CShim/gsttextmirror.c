@@ -11,8 +11,8 @@
  *
  * Mirror-reverses regions of the picture in place: the lines of text that a neural text
  * detector (PaddleOCR's PP-OCR, run by OpenVINO; see #GstTextMirror:detector and
- * #GstTextMirror:model) finds, and the fixed areas given in #GstTextMirror:regions. Everything outside the regions is left untouched and no format
- * conversion happens.
+ * #GstTextMirror:model) finds, and the fixed areas given in #GstTextMirror:regions.
+ * Everything outside the regions is left untouched and no format conversion happens.
  *
  * Detection runs on an internal queue for live sources, so frames never wait for it, and
  * synchronously on frames spaced by 1/#GstTextMirror:detection-rate otherwise, so a recording

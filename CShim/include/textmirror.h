@@ -142,8 +142,8 @@ typedef struct {
 } TextMirrorRange;
 
 /* The default and the range of every property, written once, in Swift
- * (TextMirrorCore/Element/ElementProperties.swift): the element's param specs and initial values come
- * from here. */
+ * (TextMirrorCore/Element/ElementProperties.swift): the element's param specs and initial
+ * values come from here. */
 typedef struct {
   TextMirrorSettings defaults; /* regions and model: NULL */
   int32_t enabled;             /* the defaults of the properties the session does not see */

@@ -10,9 +10,9 @@
  * @title: textmirror
  *
  * Mirror-reverses regions of the picture in place: the lines of text that a neural text
- * detector (PP-OCRv4 through OpenCV DNN) finds, and the fixed areas given in
- * #GstTextMirror:regions. Everything outside the regions is left untouched and no format
- * conversion happens.
+ * detector (PaddleOCR's PP-OCR, run by OpenVINO; see #GstTextMirror:detector and
+ * #GstTextMirror:model) finds, and the fixed areas given in #GstTextMirror:regions.
+ * Everything outside the regions is left untouched and no format conversion happens.
  *
  * Detection runs on an internal queue for live sources, so frames never wait for it, and
  * synchronously on frames spaced by 1/#GstTextMirror:detection-rate otherwise, so a recording
@@ -26,7 +26,7 @@
  *
  * ## Example launch lines
  * |[
- * gst-launch-1.0 v4l2src ! textmirror ! autovideosink
+ * gst-launch-1.0 v4l2src ! decodebin ! videoconvert ! textmirror ! videoconvert ! autovideosink
  * gst-launch-1.0 videotestsrc ! textmirror regions="0.25,0.25,0.5,0.5" ! autovideosink
  * ]|
  */

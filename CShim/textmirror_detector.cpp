@@ -8,7 +8,8 @@
  * run the network, threshold the probability map, and turn each connected text kernel into a
  * minimum-area rotated rectangle with a score. Everything that depends on the frame (unclip,
  * mapping back to frame pixels, size filters, angle conventions) is done in Swift
- * (TextMirrorCore/TextBoxPostprocess.swift), where it can be unit-tested without a model.
+ * (TextMirrorCore/Detection/TextBoxPostprocess.swift), where it can be unit-tested without a
+ * model.
  *
  * Rules kept here: no C++ exception leaves this file (every entry point catches and turns
  * the exception into a status and a message); every pointer is checked.

@@ -8,16 +8,17 @@
  * be unit-tested without OpenCV.
  *
  * Threads and the streaming thread: this code runs on the streaming thread, once per frame,
- * and must never wait for the text detector, which runs OpenCV DNN on another thread at the
- * same time. OpenCV's parallel_for_ (TBB in Debian's build) would have this thread join the
- * process-wide TBB arena that the detector's layers use, and a concurrent cv::setNumThreads
- * (textmirror_detector.cpp applies the `threads` property that way) replaces that arena. So
- * every OpenCV call here runs inside one cv::parallel_for_ over a single-element range: OpenCV
- * runs such a range on the calling thread, and marks the process as inside a parallel region
- * meanwhile, so every parallel_for_ nested in it (in LK, pyrDown, goodFeaturesToTrack) runs
- * serially on this thread too. The work is small (about a millisecond), so one thread is
- * enough, and the results are the same as with threads (each point is tracked on its own).
- * The cost to the detector: its layers run single-threaded for that millisecond.
+ * and must never wait for the text detector, whose OpenVINO inference runs on other threads at
+ * the same time, on the same oneTBB library (libtbb.so.12) that Debian's OpenCV uses for its
+ * parallel_for_. A parallel_for_ here would share TBB's worker threads with the detector's
+ * network, and this thread could wait for a worker busy there. So every OpenCV call here runs
+ * inside one cv::parallel_for_ over a single-element range: OpenCV runs such a range on the
+ * calling thread, and marks the process as inside a parallel region meanwhile, so every
+ * parallel_for_ nested in it (in LK, pyrDown, goodFeaturesToTrack) runs serially on this
+ * thread too. The work is small (about a millisecond), so one thread is enough, and the
+ * results are the same as with threads (each point is tracked on its own). The cost: OpenCV
+ * calls elsewhere in the process (the detector's contour post-processing) run serially for
+ * that millisecond.
  *
  * Rules kept here: no C++ exception leaves this file; every pointer is checked.
  */

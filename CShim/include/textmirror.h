@@ -6,9 +6,12 @@
  * C types only, so the Swift side can be unit-tested without GStreamer and the C side stays
  * thin glue.
  *
- * Direction: every function below is implemented in Swift (Sources/TextMirrorPlugin) with
- * @_cdecl under the same name and called from the C shim. Each Swift implementation carries a
- * comment naming its declaration here; keep the two in step.
+ * Direction: each section says which side implements it. The functions down to the "Implemented
+ * in C" section are implemented in Swift (Sources/TextMirrorPlugin) with @_cdecl under the same
+ * name and called from the C shim; each Swift implementation carries a comment naming its
+ * declaration here, so keep the two in step. The sections from there on are implemented in C
+ * or C++ in CShim/ (plugin.c, textmirror_detector.cpp, textmirror_recognizer.cpp,
+ * textmirror_flow.cpp) and called from Swift.
  *
  * Conventions: every symbol has the textmirror_ prefix (all plugins share one scanner
  * process); every pointer is checked on the Swift side; failures come back as
@@ -120,10 +123,10 @@ typedef struct {
   double detection_rate;         /* Hz, upper bound */
   int32_t detection_size;        /* long side of the detector's input, pixels */
   int32_t threads;               /* detector threads, 0 = automatic */
-  int32_t parallel_detections;   /* detections side by side, 0 = automatic */
+  int32_t parallel_detections;   /* detections side by side, 1..16 */
   TextMirrorPrecision precision; /* the networks' numeric precision */
-  double text_threshold;         /* probability-map threshold */
-  double box_threshold;          /* minimum mean probability of a box */
+  double text_threshold;         /* probability-map threshold; 0 = the model's own */
+  double box_threshold;          /* minimum mean probability of a box; 0 = the model's own */
   double min_text_height;        /* fraction of the frame height */
   /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
   int32_t tracking;   /* nonzero: move boxes with the measured motion */
@@ -139,8 +142,8 @@ typedef struct {
 } TextMirrorRange;
 
 /* The default and the range of every property, written once, in Swift
- * (TextMirrorCore/ElementProperties.swift): the element's param specs and initial values come
- * from here. */
+ * (TextMirrorCore/Element/ElementProperties.swift): the element's param specs and initial
+ * values come from here. */
 typedef struct {
   TextMirrorSettings defaults; /* regions and model: NULL */
   int32_t enabled;             /* the defaults of the properties the session does not see */
@@ -257,7 +260,7 @@ const char *textmirror_plugin_filename (void);
 /* The PP-OCR text detector (a DB network) run by OpenVINO. It sees an RGB image already
  * scaled to its input size and returns the text kernels it finds as rotated rectangles in
  * that image's pixels, *before* unclip: expanding them to whole text lines and mapping them to
- * the frame is Swift's job (TextMirrorCore/TextBoxPostprocess.swift).
+ * the frame is Swift's job (TextMirrorCore/Detection/TextBoxPostprocess.swift).
  *
  * Threads: one detector is used by one thread at a time; different detectors may run at the
  * same time. No C++ exception crosses this boundary. */

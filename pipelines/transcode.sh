@@ -16,7 +16,10 @@
 #
 # A file is not a live source, so textmirror detects synchronously: every frame due for a
 # detection (detection-rate per second of video) waits for it, and the result is the same on
-# every machine however fast it is. Ctrl-C stops early and still leaves a playable file (-e).
+# every machine however fast it is. Ctrl-C, SIGTERM and SIGHUP end the stream (-e) and leave a
+# playable file. The end-of-stream starts at the file source, after what it has already read:
+# with a small input, often all of it, so the transcode still runs to the end of the file. A
+# second Ctrl-C stops at once, without a playable file.
 #
 # Examples:
 #   pipelines/transcode.sh holiday.mov out/holiday-mirrored.mp4
@@ -72,5 +75,5 @@ if (( has_audio )); then
   tm_pipe+=(dec. ! queue ! audioconvert ! audioresample ! "${tm_audio_encoder[@]}" ! mux.)
 fi
 tm_output_dir "$out"
-tm_watch_output "$out" 0  # removes an empty output after a failure; progressreport shows progress
+tm_output="$out"
 tm_run

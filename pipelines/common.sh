@@ -143,6 +143,9 @@ tm_add_source() {
       tm_add_scene "$tm_width" "$tm_height" "$tm_fps" "$frames" "$live" ;;
     *)
       [ -f "$kind" ] || tm_die "--source '$kind': not camera, scene or an existing file"
+      # Looked into first: a file without video (a sound file) would otherwise fail in
+      # gst-launch with "Internal data stream error ... doesn't want to preroll".
+      tm_discover "$kind"
       tm_pipe+=(filesrc "location=$kind" ! decodebin)
       (( tm_seconds == 0 )) || tm_limit_file "$kind" ;;
   esac
@@ -158,14 +161,14 @@ tm_discover() {
   grep -Eq '^ *video(\(image\))? #' <<< "$tm_info" || tm_die "$1 has no video stream"
 }
 
-# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it.
+# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it
+# (tm_info: tm_discover's report on FILE).
 # gst-launch cannot seek, so the frames are counted: identity sends end-of-stream after as many
 # as the file's frame rate gives in tm_seconds (rounded up). A file without a fixed frame rate is
 # first made 30 fps (videorate); a picture is one frame and needs no limit. "video/x-raw" makes
 # gst-launch link decodebin's video, not its sound, to identity (which takes anything).
 tm_limit_file() {
   local file="$1" rate num den
-  tm_discover "$file"
   if grep -Eq '^ *video\(image\) #' <<< "$tm_info"; then return 0; fi
   rate="$(sed -n 's|^ *Frame rate: \([0-9][0-9]*\)/\([0-9][0-9]*\)$|\1 \2|p' <<< "$tm_info" | sed -n 1p)"
   read -r num den <<< "${rate:-0 1}"

@@ -45,7 +45,8 @@ done
 [ $# -ge 2 ] || tm_die "usage: transcode.sh [options] IN OUT.mp4|OUT.webm [properties] (try --help)"
 in="$1" out="$2"
 shift 2
-[ -f "$in" ] || tm_die "input $in: no such file"
+# --print only prints: the input need not exist yet.
+(( tm_print_only )) || [ -f "$in" ] || tm_die "input $in: no such file"
 [ "$(realpath -m "$in")" != "$(realpath -m "$out")" ] || tm_die "the output would overwrite the input $in"
 
 tm_use_plugin
@@ -53,9 +54,14 @@ tm_need decodebin:gstreamer1.0-plugins-base progressreport:gstreamer1.0-plugins-
 
 # What the input holds decides the branches: a branch for a stream the file does not have would
 # keep the muxer waiting for ever.
-tm_discover "$in"
 has_audio=0
-(( ! audio )) || ! grep -Eq '^ *audio #' <<< "$tm_info" || has_audio=1
+if [ -f "$in" ]; then
+  tm_discover "$in"
+  (( ! audio )) || ! grep -Eq '^ *audio #' <<< "$tm_info" || has_audio=1
+elif (( audio )); then  # --print with an input that is not there to look into
+  has_audio=1
+  tm_say "$in does not exist: the command printed assumes it has sound (--no-audio leaves that out)"
+fi
 
 # The muxer first, so the branches below can end in "mux.".
 tm_add_encoder "$out"   # sets tm_mux and tm_audio_encoder; the words it adds are moved below

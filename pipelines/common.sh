@@ -7,8 +7,9 @@
 #   - sources and sinks as gst-launch words appended to the array tm_pipe: tm_add_source
 #     (camera with the built-in scene as fallback, the scene, or a file), tm_add_sink,
 #     tm_add_textmirror, tm_add_encoder;
-#   - tm_run, which shows the command and then becomes gst-launch-1.0 (exec: Ctrl-C reaches
-#     gst-launch itself, and -e turns it into an end-of-stream so files are finished cleanly).
+#   - tm_run, which shows the command and runs gst-launch-1.0 with -e, passing Ctrl-C, SIGTERM
+#     and SIGHUP on to it as one interrupt, which -e turns into an end-of-stream so files are
+#     finished cleanly.
 #
 # The pipeline is kept as an array of words, never a string passed to eval: gst-launch-1.0
 # escapes each of its arguments, so property values with spaces or ';' pass through untouched.
@@ -25,6 +26,16 @@ if [ -z "${BASH_VERSION:-}" ] || [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "common.sh: this file holds what the scripts in pipelines/ share; they source it with bash, it is not run. Run one of them instead, e.g. pipelines/preview.sh --help" >&2
   return 2 2>/dev/null || exit 2
 fi
+
+# A script started in the background by a non-interactive shell (`record.sh out.mp4 &` in another
+# script) starts with SIGINT ignored, and bash cannot trap a signal that was ignored when it
+# started: tm_run could not pass an interrupt on to gst-launch-1.0. Such a script starts itself
+# again, once, with SIGINT's default action (env --default-signal, coreutils 8.31 and later).
+if (( 0x$(sed -n 's/^SigIgn:[[:space:]]*//p' "/proc/$$/status" 2>/dev/null || echo 0) & 2 )) \
+    && [ -z "${TM_SIGINT_RESTORED:-}" ]; then
+  TM_SIGINT_RESTORED=1 exec env --default-signal=INT "$BASH" "$0" "$@"
+fi
+unset TM_SIGINT_RESTORED
 
 tm_common_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tm_repo="$(dirname "$tm_common_dir")"
@@ -132,6 +143,9 @@ tm_add_source() {
       tm_add_scene "$tm_width" "$tm_height" "$tm_fps" "$frames" "$live" ;;
     *)
       [ -f "$kind" ] || tm_die "--source '$kind': not camera, scene or an existing file"
+      # Looked into first: a file without video (a sound file) would otherwise fail in
+      # gst-launch with "Internal data stream error ... doesn't want to preroll".
+      tm_discover "$kind"
       tm_pipe+=(filesrc "location=$kind" ! decodebin)
       (( tm_seconds == 0 )) || tm_limit_file "$kind" ;;
   esac
@@ -147,14 +161,14 @@ tm_discover() {
   grep -Eq '^ *video(\(image\))? #' <<< "$tm_info" || tm_die "$1 has no video stream"
 }
 
-# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it.
+# tm_limit_file FILE: appends what ends FILE's decoded video after tm_seconds seconds of it
+# (tm_info: tm_discover's report on FILE).
 # gst-launch cannot seek, so the frames are counted: identity sends end-of-stream after as many
 # as the file's frame rate gives in tm_seconds (rounded up). A file without a fixed frame rate is
 # first made 30 fps (videorate); a picture is one frame and needs no limit. "video/x-raw" makes
 # gst-launch link decodebin's video, not its sound, to identity (which takes anything).
 tm_limit_file() {
   local file="$1" rate num den
-  tm_discover "$file"
   if grep -Eq '^ *video\(image\) #' <<< "$tm_info"; then return 0; fi
   rate="$(sed -n 's|^ *Frame rate: \([0-9][0-9]*\)/\([0-9][0-9]*\)$|\1 \2|p' <<< "$tm_info" | sed -n 1p)"
   read -r num den <<< "${rate:-0 1}"
@@ -252,31 +266,60 @@ tm_print_command() {
   tm_command_line
 }
 
-# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it),
-# then replaces this shell with gst-launch-1.0.
+# tm_run: shows the gst-launch command on stderr (--print: on stdout, without running it), runs
+# it and exits with its status; then removes tm_output (when set) if it is empty: a failure
+# before the first frame (filesink creates the file when the pipeline starts).
+#
+# Stopping: gst-launch-1.0 handles SIGINT only (-e makes it an end-of-stream, so the muxer
+# writes its index and the file is complete). SIGTERM (kill, timeout(1), systemd) or SIGHUP (a
+# closed terminal) would kill it mid-file, so gst-launch runs as a child and this script turns
+# the first SIGINT, SIGTERM or SIGHUP it gets into one SIGINT for gst-launch. For that:
+#   - gst-launch runs in a process group of its own (set -m): a terminal's Ctrl-C and
+#     timeout(1) signal the whole group, and a second SIGINT makes gst-launch quit at once,
+#     without finishing the file; this way only the script gets them and gst-launch gets one;
+#   - gst-launch starts with SIGTERM and SIGHUP ignored: systemd sends SIGTERM to every process
+#     of a service at once, and the script passes it on as SIGINT;
+#   - a repeated SIGTERM or SIGHUP is not passed on (timeout(1) sends SIGTERM to the script and
+#     then to its group, the script again); a repeated SIGINT is: gst-launch then stops at once,
+#     as after a second Ctrl-C.
+# The filters in the group (--messages, record.sh's progress) ignore all three and end when
+# gst-launch's output does, so they print everything it says while it stops.
+tm_output=""
 tm_run() {
   if (( tm_print_only )); then tm_print_command; exit 0; fi
   tm_say "running: $(tm_command_line)"
+  local group status=0 signal="" stopping=0
+  set -m
   if (( tm_show_readings )); then
-    # gst-launch's status is the script's (pipefail); the filter ignores Ctrl-C, so it prints
-    # everything gst-launch says while it stops. The pipeline runs in the background so that an
-    # interrupt sent to this script alone (a parent process's SIGINT, not a terminal's Ctrl-C,
-    # which reaches the whole group) is passed on to gst-launch: a shell waiting for a
-    # foreground pipeline would only act on it after the pipeline had ended.
-    # (A background job of a script starts with SIGINT ignored: gst-launch undoes that.)
-    (trap - INT; exec gst-launch-1.0 -m "${tm_launch_opts[@]}" "${tm_pipe[@]}") \
-      | (trap '' INT; tm_readings_filter) &
-    local job=$! status=0 signalled=0
-    trap 'signalled=1; pkill -INT -P $$ -x gst-launch-1.0' INT TERM
-    while :; do
-      wait "$job" && status=0 || status=$?
-      # A trapped signal ends the wait early, before the pipeline has: wait again.
-      (( signalled )) || break
-      signalled=0
-    done
-    exit "$status"
+    (trap '' TERM HUP; exec gst-launch-1.0 -m "${tm_launch_opts[@]}" "${tm_pipe[@]}") \
+      | (trap '' INT TERM HUP; tm_readings_filter) &
+  elif [ -n "$tm_progress_element" ]; then
+    (trap '' TERM HUP; exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}") \
+      | (trap '' INT TERM HUP; tm_progress_filter) &
+  else
+    (trap '' TERM HUP; exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}") &
   fi
-  exec gst-launch-1.0 "${tm_launch_opts[@]}" "${tm_pipe[@]}"
+  set +m
+  group="$(jobs -p %%)"
+  trap 'signal=INT' INT
+  trap 'signal=TERM' TERM
+  trap 'signal=HUP' HUP
+  while :; do
+    wait %% && status=0 || status=$?
+    [ -n "$signal" ] || break
+    # A trapped signal ends the wait early, before gst-launch has ended: pass it on, wait again.
+    if [ "$signal" = INT ] || (( ! stopping )); then
+      (( stopping )) || tm_say "got SIG$signal: ending the stream (gst-launch-1.0 -e)"
+      kill -INT -- "-$group" 2>/dev/null || true
+      stopping=1
+    fi
+    signal=""
+  done
+  if [ -n "$tm_output" ] && [ -f "$tm_output" ] && [ ! -s "$tm_output" ]; then
+    rm -f -- "$tm_output"
+    tm_say "nothing was written: removed the empty $tm_output"
+  fi
+  exit "$status"
 }
 
 # tm_readings_filter: passes gst-launch -m's output through, and after each textmirror
@@ -330,34 +373,35 @@ tm_run_making() {
   fi
 }
 
-# tm_watch_output FILE EVERY: to be called right before tm_run, for a script whose output is
-# FILE. Until gst-launch ends it says on stderr, every EVERY seconds (0 = never), how long the
-# run has taken and how large FILE is:
-#   record.sh: recording (00:00:05): out/scene.webm, 1.4 MB
-# and once gst-launch has ended, removes FILE if it is empty (a failure before the first frame:
-# filesink creates FILE when the pipeline starts).
-# The watcher is a background subshell, so tm_run can still exec gst-launch (which keeps this
-# process id, the one watched) and Ctrl-C still reaches gst-launch alone: a script's background
-# jobs ignore SIGINT. The size comes from the file itself; neither progressreport nor the bus
-# knows it.
-tm_watch_output() {
-  local file="$1" every="$2" owner=$$
-  (( ! tm_print_only )) || return 0
-  (
-    start=$SECONDS next=$every
-    while sleep 0.25 && kill -0 "$owner" 2>/dev/null; do
-      elapsed=$(( SECONDS - start ))
-      if (( every > 0 && elapsed >= next )); then
-        next=$(( next + every ))
-        size="$(stat -c %s -- "$file" 2>/dev/null || echo 0)"
-        if (( size < 1000000 )); then size="$(( (size + 500) / 1000 )) kB"
-        else size="$(( size / 1000000 )).$(( size % 1000000 / 100000 )) MB"; fi
-        tm_say "recording ($(printf '%02d:%02d:%02d' $(( elapsed / 3600 )) $(( elapsed / 60 % 60 )) $(( elapsed % 60 )))): $file, $size"
-      fi
-    done
-    if [ -f "$file" ] && [ ! -s "$file" ]; then
-      rm -f -- "$file"
-      tm_say "nothing was written: removed the empty $file"
+# tm_add_progress FILE EVERY: for a script that records to FILE, appends (before the muxer) what
+# makes tm_run say every EVERY seconds (0 = never) how much video has reached the muxer and how
+# large FILE is, and once more at the end:
+#   record.sh: 00:00:05 recorded: out/demo.mp4, 1.4 MB
+# The length is the stream position progressreport sees (whole seconds), not the time since the
+# start: the model loads first, and a bounded scene is encoded faster than real time. Its lines
+# ("recorded (00:00:07): 5 seconds") are rewritten by tm_progress_filter; the size comes from the
+# file itself, which neither progressreport nor the bus knows.
+tm_progress_element=""
+tm_progress_file=""
+tm_add_progress() {
+  (( $2 > 0 )) || return 0
+  tm_progress_element=recorded tm_progress_file="$1"
+  tm_pipe+=(! progressreport "name=$tm_progress_element" "update-freq=$2")
+}
+
+# tm_progress_filter: passes gst-launch's output through, with progressreport's lines rewritten
+# as tm_add_progress shows them (on stderr, with the script's other messages).
+tm_progress_filter() {
+  local line seconds size
+  while IFS= read -r line; do
+    if [[ "$line" =~ ^"$tm_progress_element "\([0-9:]+\):\ ([0-9]+)\  ]]; then
+      seconds="${BASH_REMATCH[1]}"
+      size="$(stat -c %s -- "$tm_progress_file" 2>/dev/null || echo 0)"
+      if (( size < 1000000 )); then size="$(( (size + 500) / 1000 )) kB"
+      else size="$(( size / 1000000 )).$(( size % 1000000 / 100000 )) MB"; fi
+      tm_say "$(printf '%02d:%02d:%02d' $(( seconds / 3600 )) $(( seconds / 60 % 60 )) $(( seconds % 60 ))) recorded: $tm_progress_file, $size"
+    else
+      printf '%s\n' "$line"
     fi
-  ) &
+  done
 }

@@ -13,14 +13,16 @@
 #   --size WxH                  size of the built-in scene (default 1280x720)
 #   --fps N                     frame rate of the built-in scene (default 30)
 #   --selfie                    mirror the whole picture first, as selfie.sh shows it
-#   --progress N                every N seconds say how long the recording has run and how
-#                               large the file is (default 5; 0 = never):
-#                                 record.sh: recording (00:00:05): out/demo.mp4, 1.4 MB
+#   --progress N                every N seconds say how much video has been recorded (the
+#                               stream's length, not the time since the start) and how large
+#                               the file is, and once more at the end (default 5; 0 = never):
+#                                 record.sh: 00:00:05 recorded: out/demo.mp4, 1.4 MB
 #   --print                     print the gst-launch command instead of running it
 #   -h, --help                  show this text
 #
-# gst-launch-1.0 runs with -e: Ctrl-C (SIGINT) ends the stream, the muxer writes its index
-# and the file is complete and playable. A recording that fails before its first frame leaves
+# gst-launch-1.0 runs with -e: Ctrl-C (SIGINT), SIGTERM (kill, timeout, systemd) and SIGHUP (a
+# closed terminal) end the stream, the muxer writes its index and the file is complete and
+# playable. A recording that fails before its first frame leaves
 # no empty file behind. A bounded scene is generated as fast as it can be
 # encoded, with detection on every frame due (reproducible); an endless one (--seconds 0) runs
 # in real time like a camera.
@@ -75,6 +77,7 @@ fi
 tm_add_textmirror "$@"
 tm_pipe+=(! queue)
 tm_add_encoder "$out"
+tm_add_progress "$out" "$progress"
 # Unbuffered, so that the size --progress reports is what has been recorded (filesink otherwise
 # writes in 64 kB blocks: a small recording showed 0 kB for 8 s).
 tm_pipe+=(! "${tm_mux[@]}" ! filesink "location=$out" buffer-mode=unbuffered)
@@ -86,5 +89,5 @@ elif (( tm_seconds == 0 )) && [[ "$source_kind" == camera || "$source_kind" == s
 elif (( tm_seconds > 0 )); then
   tm_say "recording $tm_seconds s to $out"
 fi
-tm_watch_output "$out" "$progress"
+tm_output="$out"
 tm_run

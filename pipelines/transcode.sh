@@ -16,7 +16,10 @@
 #
 # A file is not a live source, so textmirror detects synchronously: every frame due for a
 # detection (detection-rate per second of video) waits for it, and the result is the same on
-# every machine however fast it is. Ctrl-C stops early and still leaves a playable file (-e).
+# every machine however fast it is. Ctrl-C, SIGTERM and SIGHUP end the stream (-e) and leave a
+# playable file. The end-of-stream starts at the file source, after what it has already read:
+# with a small input, often all of it, so the transcode still runs to the end of the file. A
+# second Ctrl-C stops at once, without a playable file.
 #
 # Examples:
 #   pipelines/transcode.sh holiday.mov out/holiday-mirrored.mp4
@@ -42,7 +45,8 @@ done
 [ $# -ge 2 ] || tm_die "usage: transcode.sh [options] IN OUT.mp4|OUT.webm [properties] (try --help)"
 in="$1" out="$2"
 shift 2
-[ -f "$in" ] || tm_die "input $in: no such file"
+# --print only prints: the input need not exist yet.
+(( tm_print_only )) || [ -f "$in" ] || tm_die "input $in: no such file"
 [ "$(realpath -m "$in")" != "$(realpath -m "$out")" ] || tm_die "the output would overwrite the input $in"
 
 tm_use_plugin
@@ -50,9 +54,14 @@ tm_need decodebin:gstreamer1.0-plugins-base progressreport:gstreamer1.0-plugins-
 
 # What the input holds decides the branches: a branch for a stream the file does not have would
 # keep the muxer waiting for ever.
-tm_discover "$in"
 has_audio=0
-(( ! audio )) || ! grep -Eq '^ *audio #' <<< "$tm_info" || has_audio=1
+if [ -f "$in" ]; then
+  tm_discover "$in"
+  (( ! audio )) || ! grep -Eq '^ *audio #' <<< "$tm_info" || has_audio=1
+elif (( audio )); then  # --print with an input that is not there to look into
+  has_audio=1
+  tm_say "$in does not exist: the command printed assumes it has sound (--no-audio leaves that out)"
+fi
 
 # The muxer first, so the branches below can end in "mux.".
 tm_add_encoder "$out"   # sets tm_mux and tm_audio_encoder; the words it adds are moved below
@@ -72,5 +81,5 @@ if (( has_audio )); then
   tm_pipe+=(dec. ! queue ! audioconvert ! audioresample ! "${tm_audio_encoder[@]}" ! mux.)
 fi
 tm_output_dir "$out"
-tm_watch_output "$out" 0  # removes an empty output after a failure; progressreport shows progress
+tm_output="$out"
 tm_run

@@ -131,11 +131,15 @@ check_writable() {
 }
 
 if (( uninstall )); then
-  for dir in "$plugin_dir" "$runtime_dir" "$model_dir" ${link:+"$(dirname "$link")"}; do
+  # The system folder only matters when it holds this install's link: a user who installed
+  # under their own --prefix with --no-system-link can uninstall without root.
+  own_link=""
+  if [ -n "$link" ] && [ -L "$link" ] && [ "$(readlink "$link")" = "$plugin" ]; then own_link="$link"; fi
+  for dir in "$plugin_dir" "$runtime_dir" "$model_dir" ${own_link:+"$(dirname "$own_link")"}; do
     [ ! -e "$dir" ] || check_writable "$dir"
   done
   removed=0
-  if [ -n "$link" ] && [ -L "$link" ] && [ "$(readlink "$link")" = "$plugin" ]; then
+  if [ -n "$own_link" ]; then
     rm -f "$link"; say "removed $link"; removed=1
   fi
   [ ! -e "$plugin" ] || { rm -f "$plugin"; say "removed $plugin"; removed=1; }
@@ -245,20 +249,30 @@ if (( model )); then
 fi
 
 # The check a user would make: a fresh process, run from another folder, with no variable that
-# points at the plugin, the model or the toolchain.
+# points at the plugin, the model or the toolchain. Without the system link (--no-system-link
+# with a --prefix GStreamer does not search) the user needs GST_PLUGIN_PATH, as --help says, so
+# the check sets it as the user will and the last line says so.
 check_env=(env -u GST_PLUGIN_PATH -u GST_PLUGIN_PATH_1_0 -u TEXTMIRROR_MODEL -u LD_LIBRARY_PATH)
+plugin_path_note=""
+if [ -n "$prefix" ] && [ "$prefix" != /usr ] && (( ! system_link )); then
+  plugin_path_note=" with GST_PLUGIN_PATH=$plugin_dir"
+  check_env+=("GST_PLUGIN_PATH=$plugin_dir")
+fi
 found="$(cd / && "${check_env[@]}" gst-inspect-1.0 textmirror 2>&1 | sed -n 's/^ *Filename *//p')" || true
 if [ -z "$found" ]; then
-  die "GStreamer does not find the installed plugin; gst-inspect-1.0 textmirror says: $(cd / && "${check_env[@]}" gst-inspect-1.0 textmirror 2>&1 | tail -n 3)"
+  die "GStreamer does not find the installed plugin$plugin_path_note; gst-inspect-1.0 textmirror says: $(cd / && "${check_env[@]}" gst-inspect-1.0 textmirror 2>&1 | tail -n 3)"
 elif [ "$(realpath -m "$found")" != "$(realpath -m "$plugin")" ]; then
   say "warning: GStreamer loads textmirror from $found, which comes before $plugin in its search order"
 else
-  say "check: gst-inspect-1.0 textmirror finds $found"
+  say "check: gst-inspect-1.0 textmirror$plugin_path_note finds $found"
 fi
 if (( model )); then
   (cd / && "${check_env[@]}" gst-launch-1.0 -q videotestsrc num-buffers=1 \
       ! video/x-raw,width=64,height=64 ! textmirror ! fakesink) >/dev/null 2>&1 \
     || die "the installed element does not run: try gst-launch-1.0 videotestsrc num-buffers=1 ! textmirror ! fakesink"
   say "check: a pipeline with detection runs (model found without \$TEXTMIRROR_MODEL)"
+fi
+if [ -n "$plugin_path_note" ]; then
+  say "without the system link (--no-system-link) GStreamer finds the plugin only through GST_PLUGIN_PATH: export GST_PLUGIN_PATH=$plugin_dir"
 fi
 say "done; remove with: $0 --uninstall${prefix:+ --prefix $prefix}"

@@ -103,4 +103,46 @@ struct ExampleTests {
         let result = try await work.run(program[0], Array(program.dropFirst()) + ["--seconds", "3"])
         Self.checkRun(result, plugin: installed ?? Repository.buildPlugin)
     }
+
+    /// Issue 29: `textmirror_app.py --camera` without a camera said "the pipeline does not start
+    /// (see the error above)" with no error above: the camera's error was on the bus, which only
+    /// the main loop reads, and it had not run. Both examples must say what failed.
+    @Test("--camera without a camera: the example says what failed", arguments: ["python", "c"])
+    func missingCamera(_ language: String) async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        work.environment = Self.buildEnvironment(work)
+        let program: [String]
+        if language == "python" {
+            try await Self.requirePyGObject(work)
+            program = [Self.python, Repository.path("examples/python/textmirror_app.py")]
+        } else {
+            program = [try await Self.buildC(work)]
+        }
+        let device = work.file("no-camera/video9")
+        let result = try await work.run(program[0], Array(program.dropFirst()) + ["--camera", "--device", device])
+        #expect(result.status == 1 && !result.signalled, "\(result)")
+        #expect(result.stderr.contains("Cannot identify device '\(device)'"), "\(result)")
+        #expect(result.stderr.contains("the pipeline does not start"), "\(result)")
+        #expect(!result.stderr.contains("see the error above"), "\(result)")
+    }
+
+    /// `python3` first on PATH is often not Debian's and has no PyGObject (ModuleNotFoundError:
+    /// gi): the example's shebang and every command line in README and the examples name
+    /// /usr/bin/python3.
+    @Test("the Python example is run with /usr/bin/python3 wherever it is shown")
+    func debianPython() throws {
+        let example = Repository.path("examples/python/textmirror_app.py")
+        let text = try String(contentsOfFile: example, encoding: .utf8)
+        #expect(text.hasPrefix("#!/usr/bin/python3\n"))
+        #expect(FileManager.default.isExecutableFile(atPath: example))
+        for file in ["README.md", "examples/python/textmirror_app.py", "examples/c/textmirror_app.c"] {
+            let contents = try String(contentsOfFile: Repository.path(file), encoding: .utf8)
+            for line in contents.split(separator: "\n") where line.contains("textmirror_app.py") {
+                #expect(
+                    !line.contains("python3 ") || line.contains("/usr/bin/python3 "),
+                    "\(file): a bare python3 runs the example: \(line)")
+            }
+        }
+    }
 }

@@ -123,4 +123,40 @@ struct InstallTests {
         let gone = try await user(["gst-inspect-1.0", "textmirror"])
         #expect(!gone.succeeded, "GStreamer still finds textmirror after --uninstall")
     }
+
+    /// Issue 29: `--prefix P --no-system-link` installed correctly and then exited 1 with
+    /// "GStreamer does not find the installed plugin", although --help says GStreamer then needs
+    /// GST_PLUGIN_PATH. It must succeed, check the plugin as the user will find it (through
+    /// GST_PLUGIN_PATH) and say which value to set; nothing goes into the system plugin folder.
+    @Test("--prefix with --no-system-link: succeeds and names the GST_PLUGIN_PATH to set")
+    func prefixWithoutSystemLink() async throws {
+        try Repository.requirePlugin()
+        let work = try Workspace()
+        let prefix = work.file("prefix")
+        let pluginDir = "\(prefix)/lib/gstreamer-1.0"
+        let system = try await work.run("pkg-config", ["--variable=pluginsdir", "gstreamer-1.0"])
+        let systemLink = system.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/libgsttextmirror.so"
+        let linkedBefore = try? FileManager.default.destinationOfSymbolicLink(atPath: systemLink)
+
+        let install = try await work.run(
+            Repository.path("scripts/install.sh"), ["--no-build", "--no-model", "--prefix", prefix, "--no-system-link"])
+        #expect(install.succeeded, "\(install)")
+        #expect(
+            install.stdout.contains("check: gst-inspect-1.0 textmirror with GST_PLUGIN_PATH=\(pluginDir) finds"),
+            "\(install)")
+        #expect(install.stdout.contains("export GST_PLUGIN_PATH=\(pluginDir)\n"), "\(install)")
+        #expect(!install.stderr.contains("error"), "\(install)")
+        #expect(FileManager.default.fileExists(atPath: "\(pluginDir)/libgsttextmirror.so"), "\(install)")
+        let linkedAfter = try? FileManager.default.destinationOfSymbolicLink(atPath: systemLink)
+        #expect(linkedAfter == linkedBefore, "--no-system-link changed \(systemLink)")
+
+        // What the last line tells the user to do works.
+        work.environment["GST_PLUGIN_PATH"] = pluginDir
+        let inspect = try await work.run("gst-inspect-1.0", ["textmirror"])
+        #expect(inspect.succeeded && inspect.stdout.contains("\(pluginDir)/libgsttextmirror.so"), "\(inspect)")
+
+        let uninstall = try await work.run(Repository.path("scripts/install.sh"), ["--uninstall", "--prefix", prefix])
+        #expect(uninstall.succeeded, "\(uninstall)")
+        #expect(!FileManager.default.fileExists(atPath: "\(pluginDir)/libgsttextmirror.so"), "\(uninstall)")
+    }
 }

@@ -91,4 +91,28 @@ struct LivePipelineTests {
         let size = (try? FileManager.default.attributesOfItem(atPath: frames)[.size] as? Int) ?? 0
         #expect(size == 30 * 320 * 180 * 3, "\(size / (320 * 180 * 3)) frames shown, expected 30:\n\(result)")
     }
+
+    /// Issue 29: README's first pipeline, `v4l2src ! textmirror ! autovideosink`, had no decoder,
+    /// so a camera that sends only MJPEG (most USB webcams at their larger sizes) could not link.
+    /// The headline is run as written, with the camera played by videotestsrc sending MJPEG, then
+    /// raw YUY2, and autovideosink by fakesink (no display here).
+    @Test("README's headline pipeline links an MJPEG camera and a raw one", arguments: [
+        "image/jpeg,width=320,height=180,framerate=30/1", "video/x-raw,format=YUY2,width=320,height=180,framerate=30/1"
+    ])
+    func readmeHeadline(_ cameraCaps: String) async throws {
+        try Repository.requirePlugin()
+        try Repository.requireModel()
+        let work = try Workspace()
+        work.environment["GST_PLUGIN_PATH"] = Repository.path(".build/release")
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        let headline = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("gst-launch-1.0 v4l2src ") }, "no headline in README")
+        var words = headline.split(separator: " ").map(String.init).dropFirst()  // gst-launch-1.0
+        try #require(words.first == "v4l2src" && words.last == "autovideosink", "\(headline)")
+        let camera = ["videotestsrc", "num-buffers=10"] + (cameraCaps.hasPrefix("image/jpeg")
+            ? ["!", "video/x-raw,width=320,height=180,framerate=30/1", "!", "jpegenc"] : []) + ["!", cameraCaps]
+        words = words.dropFirst().dropLast()
+        let result = try await work.run("gst-launch-1.0", ["-q"] + camera + Array(words) + ["fakesink"])
+        #expect(result.succeeded, "README's headline with \(cameraCaps):\n\(result)")
+    }
 }

@@ -9,7 +9,7 @@
  * then exits 0 (1 on a pipeline error, or when no message came 30 s after PLAYING).
  *
  * Build and run, from the checkout:
- *   make -C examples/c && examples/c/textmirror_app [--seconds N] [--camera] [--display]
+ *   make -C examples/c && examples/c/textmirror_app [--seconds N] [--camera [--device PATH]] [--display]
  * The plugin is found like any GStreamer plugin: installed with scripts/install.sh, or through
  * GST_PLUGIN_PATH (e.g. GST_PLUGIN_PATH=<checkout>/.build/release). When GStreamer finds none,
  * the checkout's build is loaded: the Makefile passes its folder as TEXTMIRROR_APP_BUILD_DIR.
@@ -229,6 +229,8 @@ main (int argc, char **argv)
   App app = { 0 };
   double seconds = 5.0;
   gboolean camera = FALSE, display = FALSE;
+  const gchar *device = "/dev/video0";
+  gchar *source;
   GstElementFactory *factory;
   GstPlugin *plugin;
   GError *error = NULL;
@@ -242,10 +244,12 @@ main (int argc, char **argv)
       seconds = atof (argv[++i]);
     } else if (strcmp (argv[i], "--camera") == 0) {
       camera = TRUE;
+    } else if (strcmp (argv[i], "--device") == 0 && i + 1 < argc) {
+      device = argv[++i];
     } else if (strcmp (argv[i], "--display") == 0) {
       display = TRUE;
     } else {
-      g_printerr ("usage: %s [--seconds N] [--camera] [--display]\n", argv[0]);
+      g_printerr ("usage: %s [--seconds N] [--camera [--device PATH]] [--display]\n", argv[0]);
       return 2;
     }
   }
@@ -266,8 +270,14 @@ main (int argc, char **argv)
   g_clear_object (&plugin);
   gst_object_unref (factory);
 
+  /* g_strescape: the device path goes inside double quotes in the launch line. */
+  {
+    gchar *quoted = g_strescape (device, NULL);
+    source = g_strdup_printf ("v4l2src device=\"%s\" ! decodebin", quoted);
+    g_free (quoted);
+  }
   description = g_strdup_printf ("%s ! videoconvert ! textmirror name=mirror ! videoconvert ! %s",
-      camera ? "v4l2src ! decodebin"
+      camera ? source
       : "videotestsrc is-live=true pattern=solid-color foreground-color=0xfff2ead8"
       " ! video/x-raw,width=640,height=360,framerate=30/1"
       " ! textoverlay text=\"MIRROR ME\" font-desc=\"DejaVu Sans Bold 40\" valignment=center"
@@ -276,6 +286,7 @@ main (int argc, char **argv)
       display ? "autovideosink" : "fakesink sync=true");
   app.pipeline = gst_parse_launch (description, &error);
   g_free (description);
+  g_free (source);
   if (app.pipeline == NULL) {
     g_printerr ("textmirror_app: cannot build the pipeline: %s\n", error->message);
     g_clear_error (&error);

@@ -16,7 +16,7 @@ then exits 0 (1 on a pipeline error, or when no message came 30 s after PLAYING)
 
 Run it with Debian's Python, which has PyGObject (python3-gi, python3-gst-1.0):
 
-    /usr/bin/python3 examples/python/textmirror_app.py [--seconds N] [--camera] [--display]
+    /usr/bin/python3 examples/python/textmirror_app.py [--seconds N] [--camera [--device PATH]] [--display]
 
 The plugin is found like any GStreamer plugin (installed with scripts/install.sh, or
 GST_PLUGIN_PATH); run from a checkout, the build in .build/release is used when GStreamer does
@@ -69,6 +69,7 @@ def main():
     parser = argparse.ArgumentParser(description="textmirror embedded in a PyGObject application")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
     parser.add_argument("--camera", action="store_true", help="v4l2src instead of the generated scene")
+    parser.add_argument("--device", default="/dev/video0", help="the camera's device (default /dev/video0)")
     parser.add_argument("--display", action="store_true", help="show a window instead of fakesink")
     args = parser.parse_args()
 
@@ -79,7 +80,7 @@ def main():
 
     pipeline = Gst.Pipeline.new("app")
     if args.camera:
-        chain = [make("v4l2src"), make("decodebin")]
+        chain = [make("v4l2src", device=args.device), make("decodebin")]
     else:
         caps = Gst.Caps.from_string("video/x-raw,width=640,height=360,framerate=30/1")
         chain = [make("videotestsrc", is_live=True, pattern="solid-color", foreground_color=0xFFF2EAD8),
@@ -166,7 +167,12 @@ def main():
         GLib.timeout_add(ms, finish)
 
     if pipeline.set_state(Gst.State.PLAYING) == Gst.StateChangeReturn.FAILURE:
-        print("textmirror_app: the pipeline does not start (see the error above)", file=sys.stderr)
+        # The element that failed (a missing camera, say) posted why on the bus, which the main
+        # loop would have shown: it has not run, so the message is taken from the bus here.
+        error = bus.pop_filtered(Gst.MessageType.ERROR)
+        if error is not None:
+            on_message(bus, error)
+        print("textmirror_app: the pipeline does not start", file=sys.stderr)
         status["code"] = 1
     else:
         loop.run()

@@ -116,7 +116,10 @@ final class RunningCommand: @unchecked Sendable {
     var outputSoFar: String { read("stdout") + read("stderr") }
 
     /// SIGINT, what Ctrl-C sends.
-    func interrupt() { if isRunning { kill(pid, SIGINT) } }
+    func interrupt() { send(SIGINT) }
+
+    /// Sends `signal` to the child alone (not to its process group).
+    func send(_ signal: Int32) { if isRunning { kill(pid, signal) } }
 
     /// Waits for the process to end; when it has had `timeout` of the machine's time
     /// (`FairShareDeadline`: longer on the clock while the machine is busy) it is terminated and

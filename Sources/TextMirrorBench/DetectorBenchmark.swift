@@ -1,7 +1,7 @@
 import TextMirrorCore
 import TextMirrorPlugin
 
-/// What one detection costs at each detection-size and thread count, on a
+/// What one detection costs with each model, detection-size and thread count, on a
 /// 1920x1080 NV12 frame with eight lines of text (`TextScene`), and the rate that allows.
 ///
 /// Each detection is timed in the three steps the element runs, with the same code:
@@ -25,6 +25,7 @@ struct DetectorBenchmark {
     static let frameWidth = 1920, frameHeight = 1080
 
     struct Row {
+        let model: String
         let size: Int
         let threads: Int
         let input: DetectorInputSize
@@ -37,7 +38,8 @@ struct DetectorBenchmark {
         var boxes: [Int] = []
     }
 
-    let model: String
+    /// Detector files, compared in one run.
+    let models: [String]
     let sizes: [Int]
     let runs: Int
 
@@ -47,24 +49,27 @@ struct DetectorBenchmark {
             format: "NV12", width: Self.frameWidth, height: Self.frameHeight,
             source: TextScene.source(height: Self.frameHeight))
         let layout = FrameLayout(.nv12)
-        var detectors: [[TextDetector]] = []  // [threads][size]
+        var detectors: [[TextDetector]] = []  // [threads][model and size]
         var rows: [[Row]] = []
         for threads in Self.threadCounts {
             var line: [TextDetector] = [], rowLine: [Row] = []
-            for size in sizes {
-                progress("detector: loading the network for detection-size \(size), threads \(threads)")
-                let detector: TextDetector
-                do {
-                    detector = try TextDetector(.init(modelPath: model, detectionSize: size, threads: threads))
-                    try detector.preload(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
-                } catch {
-                    throw BenchError("detector at \(size), \(threads) threads: \(error)")
+            for model in models {
+                for size in sizes {
+                    let name = DetectionModel.describing(path: model).name
+                    progress("detector: loading \(name) for detection-size \(size), threads \(threads)")
+                    let detector: TextDetector
+                    do {
+                        detector = try TextDetector(.init(modelPath: model, detectionSize: size, threads: threads))
+                        try detector.preload(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
+                    } catch {
+                        throw BenchError("\(name) at \(size), \(threads) threads: \(error)")
+                    }
+                    line.append(detector)
+                    rowLine.append(
+                        Row(
+                            model: name, size: size, threads: threads,
+                            input: detector.inputSize(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)))
                 }
-                line.append(detector)
-                rowLine.append(
-                    Row(
-                        size: size, threads: threads,
-                        input: detector.inputSize(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)))
             }
             detectors.append(line)
             rows.append(rowLine)
@@ -78,7 +83,8 @@ struct DetectorBenchmark {
                 _ = try frame.withPicture { picture throws(BenchError) in
                     try Self.detect(detectors[t][0], picture, layout)
                 }
-                for s in sizes.indices.map({ ($0 + round) % sizes.count }) {
+                let count = detectors[t].count
+                for s in detectors[t].indices.map({ ($0 + round) % count }) {
                     let timing = try frame.withPicture { picture throws(BenchError) in
                         try Self.detect(detectors[t][s], picture, layout)
                     }
@@ -97,7 +103,7 @@ struct DetectorBenchmark {
                 progress("detector: round \(round)/\(runs), \(seconds) s, load \(MachineFacts.loadAverage())")
             }
         }
-        return rows.flatMap { $0 }.sorted { ($0.size, $0.threads) < ($1.size, $1.threads) }
+        return rows.flatMap { $0 }.sorted { ($0.size, $0.threads, $0.model) < ($1.size, $1.threads, $1.model) }
     }
 
     private static func detect(_ detector: TextDetector, _ picture: FrameBuffer, _ layout: FrameLayout)
@@ -141,9 +147,9 @@ struct DetectorBenchmark {
 
     static func markdown(_ rows: [Row], runs: Int) -> String {
         var lines = [
-            "| detection-size | input | threads | snapshot (streaming thread) | downscale | forward + post | "
+            "| model | detection-size | input | threads | snapshot (streaming thread) | downscale | forward + post | "
                 + "forward + post, CPU | ink fit, new lines | ink fit, known lines | total | achievable rate | lines found |",
-            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+            "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         ]
         for row in rows {
             let snapshot = Percentiles(nanoseconds: row.snapshot)
@@ -160,7 +166,7 @@ struct DetectorBenchmark {
             let found =
                 boxes.isEmpty ? "-" : boxes.first == boxes.last ? "\(boxes[0])" : "\(boxes.first!)-\(boxes.last!)"
             lines.append(
-                "| \(row.size) | \(row.input) | \(row.threads) | \(pair(snapshot)) | \(pair(downscale)) | "
+                "| \(row.model) | \(row.size) | \(row.input) | \(row.threads) | \(pair(snapshot)) | \(pair(downscale)) | "
                     + "\(pair(forward)) | \(pair(forwardCPU)) | \(pair(fit)) | \(pair(knownFit)) | \(pair(total)) | \(fixed(rate, 1)) Hz | \(found) |"
             )
         }

@@ -1,4 +1,5 @@
 import Glibc
+import TextMirrorCore
 
 /// Runs the sections of the benchmark and prints each one's markdown.
 struct Sections {
@@ -76,7 +77,10 @@ struct Sections {
         let title = "### 2. Detector at 1920x1080 NV12 with text"
         guard let model = requireModel(title) else { return }
         let load = MachineFacts.loadAverage()
-        let benchmark = DetectorBenchmark(model: model, sizes: options.detectorSizes, runs: options.detectorRuns)
+        // Beside the live default, the other models in its folder, for their costs side by side.
+        let folder = String(model[..<(model.lastIndex(of: "/") ?? model.startIndex)])
+        let others = DetectionModel.known.map { folder + "/" + $0.fileName }.filter { $0 != model && access($0, R_OK) == 0 }
+        let benchmark = DetectorBenchmark(models: [model] + others, sizes: options.detectorSizes, runs: options.detectorRuns)
         let rows = try benchmark.run(progress: progress)
         print(
             """

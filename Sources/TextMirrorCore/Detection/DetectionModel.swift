@@ -18,7 +18,7 @@ public struct DetectionModel: Sendable, Equatable {
     /// PaddleOCR's PP-OCRv6 tiny detector: 0.6 times v4's cost; the default for live sources.
     public static let v6Tiny = DetectionModel(
         name: "PP-OCRv6 tiny", fileName: "ppocrv6_tiny_det.onnx", input: .imageNetBGR,
-        thresholds: DetectionThresholds(text: 0.2, box: 0.4), unclipRatio: 1.5, recognizer: .v6)
+        thresholds: DetectionThresholds(text: 0.2, box: 0.4), unclipRatio: 1.8, recognizer: .v6)
     /// PaddleOCR's PP-OCRv6 small detector: finds the most lines, at about 1.7 times v4's cost;
     /// the default for files.
     public static let v6Small = DetectionModel(

@@ -89,7 +89,7 @@ let package = Package(
         // Helpers the GStreamer test targets share (setup, the test model, picture bytes).
         .target(
             name: "TextMirrorTestSupport",
-            dependencies: ["CShim", "CGStreamer", "TextMirrorToolSupport"],
+            dependencies: ["CShim", "CGStreamer", "TextMirrorCore", "TextMirrorToolSupport"],
             path: "Tests/TextMirrorTestSupport"
         ),
         .testTarget(
@@ -101,7 +101,7 @@ let package = Package(
         ),
         // Runs pipelines/*.sh, the embedding examples (examples/) and scripts/install.sh as a user
         // would, in child processes; needs the release plugin (scripts/test.sh builds it first).
-        .testTarget(name: "TextMirrorPipelineTests"),
+        .testTarget(name: "TextMirrorPipelineTests", dependencies: ["TextMirrorCore"]),
         // Reliability: renegotiation, flushes, state changes, threads, disposal with detection in
         // flight, 8K and 1x1 frames, bad models, several instances; the real model for the tests
         // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).

@@ -45,6 +45,7 @@ enum {
   PROP_FLIP,
   PROP_ENABLED,
   PROP_DETECT,
+  PROP_DETECTOR,
   PROP_MODEL,
   PROP_VERIFY,
   PROP_TEXT_ORIENTATION,
@@ -115,6 +116,23 @@ gst_text_mirror_detection_mode_get_type (void)
       &type, "GstTextMirrorDetectionMode", gst_text_mirror_detection_mode_values);
 }
 
+static const GEnumValue gst_text_mirror_detector_values[] = {
+  { TEXTMIRROR_DETECTOR_AUTO, "Tiny for live sources (async detection), small for files (sync)",
+      "auto" },
+  { TEXTMIRROR_DETECTOR_TINY, "PP-OCRv6 tiny: cheaper, for live video on few cores", "tiny" },
+  { TEXTMIRROR_DETECTOR_SMALL, "PP-OCRv6 small: finds more lines, at about 3 times tiny's cost",
+      "small" },
+  { 0, NULL, NULL },
+};
+
+GType
+gst_text_mirror_detector_get_type (void)
+{
+  static GType type = 0;
+  return gst_text_mirror_enum_type (
+      &type, "GstTextMirrorDetector", gst_text_mirror_detector_values);
+}
+
 static const GEnumValue gst_text_mirror_precision_values[] = {
   { TEXTMIRROR_PRECISION_AUTO,
       "OpenVINO's choice: bf16 on CPUs with bf16 instructions (faster; "
@@ -165,6 +183,7 @@ gst_text_mirror_settings_locked (GstTextMirror *self)
     .regions = self->regions,
     .flip = self->flip,
     .detect = self->detect,
+    .detector = self->detector,
     .model = self->model,
     .verify = self->verify,
     .text_orientation = self->text_orientation,
@@ -542,6 +561,7 @@ gst_text_mirror_needs_restart (guint prop_id)
 {
   switch (prop_id) {
     case PROP_DETECT:
+    case PROP_DETECTOR:
     case PROP_MODEL:
     case PROP_DETECTION_SIZE:
     case PROP_THREADS:
@@ -570,6 +590,9 @@ gst_text_mirror_get_property_locked (
       break;
     case PROP_DETECT:
       g_value_set_boolean (value, self->detect);
+      break;
+    case PROP_DETECTOR:
+      g_value_set_enum (value, self->detector);
       break;
     case PROP_MODEL:
       g_value_set_string (value, self->model);
@@ -655,6 +678,9 @@ gst_text_mirror_set_property_locked (
       break;
     case PROP_DETECT:
       self->detect = g_value_get_boolean (value);
+      break;
+    case PROP_DETECTOR:
+      self->detector = g_value_get_enum (value);
       break;
     case PROP_MODEL:
       g_free (self->model);
@@ -827,13 +853,21 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
           "Find lines of text with the neural detector and mirror them "
           "(false: only the fixed regions are mirrored and no model is needed)",
           defaults->detect, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, PROP_DETECTOR,
+      g_param_spec_enum ("detector", "Detector",
+          "Which PP-OCRv6 text detector runs when model is not set: tiny (cheaper), "
+          "small (finds more lines), or auto: tiny where detection is async (live "
+          "sources), small where it is sync (files)",
+          GST_TYPE_TEXT_MIRROR_DETECTOR, defaults->detector,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_MODEL,
       g_param_spec_string ("model", "Model",
-          "Path of the PP-OCRv4 text detection model (ONNX). Default: "
-          "$TEXTMIRROR_MODEL, else ppocrv4_det.onnx in the first of "
+          "Path of a PP-OCR text detection model (ONNX), instead of the one detector "
+          "picks; the recognizer of its generation is read from the same folder. "
+          "Default: $TEXTMIRROR_MODEL, else the models folder: the first of "
           "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, "
           "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ "
-          "(scripts/install.sh puts it there)",
+          "(scripts/install.sh puts them there)",
           NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, PROP_VERIFY,
       g_param_spec_boolean ("verify", "Verify",
@@ -966,6 +1000,7 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
   gst_text_mirror_add_pad_templates (element_class);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_FLIP, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTION_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_DETECTOR, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_PRECISION, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, 0);
 
@@ -987,6 +1022,7 @@ gst_text_mirror_init (GstTextMirror *self)
   self->flip = defaults->flip;
   self->enabled = props->enabled;
   self->detect = defaults->detect;
+  self->detector = defaults->detector;
   self->model = NULL;
   self->verify = defaults->verify;
   self->text_orientation = defaults->text_orientation;

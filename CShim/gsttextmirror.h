@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (GstTextMirror, gst_text_mirror, GST, TEXT_MIRROR, GstVideo
 GType gst_text_mirror_flip_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_DETECTION_MODE (gst_text_mirror_detection_mode_get_type ())
 GType gst_text_mirror_detection_mode_get_type (void);
+#define GST_TYPE_TEXT_MIRROR_DETECTOR (gst_text_mirror_detector_get_type ())
+GType gst_text_mirror_detector_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_PRECISION (gst_text_mirror_precision_get_type ())
 GType gst_text_mirror_precision_get_type (void);
 #define GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION (gst_text_mirror_text_orientation_get_type ())
@@ -48,6 +50,7 @@ struct _GstTextMirror {
   gint threads;
   gint parallel_detections;
   TextMirrorPrecision precision;
+  TextMirrorDetectorChoice detector;
   gdouble text_threshold;
   gdouble box_threshold;
   gdouble min_text_height;

@@ -51,6 +51,7 @@ constexpr float kLineElongation = 4.0f;
 
 struct TextMirrorDetector {
   std::unique_ptr<openvino::Network> net;
+  TextMirrorNormalization normalization;
   int width = 0;
   int height = 0;
   std::string last_error;
@@ -63,25 +64,13 @@ struct TextMirrorDetector {
 
 namespace {
 
-/* Fills the network's input (1 x 3 x H x W, planar) from packed RGB: PP-OCR's
- * (x/255 - 0.5) / 0.5 per channel. */
+/* Fills the network's input (1 x 3 x H x W, planar) from packed RGB, as the model wants it. */
 void
 textmirror_detector_fill_input (TextMirrorDetector *detector, const uint8_t *rgb, int stride)
 {
-  const size_t plane = static_cast<size_t> (detector->width) * detector->height;
-  float *r = detector->net->input ({ 1, 3, detector->height, detector->width });
-  float *g = r + plane;
-  float *b = g + plane;
-  constexpr float scale = 2.0f / 255.0f;
-  for (int y = 0; y < detector->height; y++) {
-    const uint8_t *row = rgb + static_cast<size_t> (y) * stride;
-    size_t at = static_cast<size_t> (y) * detector->width;
-    for (int x = 0; x < detector->width; x++, at++) {
-      r[at] = row[3 * x] * scale - 1.0f;
-      g[at] = row[3 * x + 1] * scale - 1.0f;
-      b[at] = row[3 * x + 2] * scale - 1.0f;
-    }
-  }
+  float *planes = detector->net->input ({ 1, 3, detector->height, detector->width });
+  openvino::fill_planes (detector->normalization, rgb, detector->width, detector->height, stride,
+      planes, detector->width);
 }
 
 /* Runs the network on its filled input and returns the probability map, a header over the
@@ -152,11 +141,16 @@ textmirror_detector_box_score (TextMirrorDetector *detector, const cv::Mat &prob
 extern "C" {
 
 TextMirrorDetector *
-textmirror_detector_new (const char *model_path, int input_width, int input_height, int threads,
-    TextMirrorPrecision precision, char *error, size_t error_size)
+textmirror_detector_new (const char *model_path, const TextMirrorNormalization *normalization,
+    int input_width, int input_height, int threads, TextMirrorPrecision precision, char *error,
+    size_t error_size)
 {
   if (model_path == nullptr || model_path[0] == '\0') {
     copy_message (error, error_size, "no model path given");
+    return nullptr;
+  }
+  if (!openvino::valid_normalization (normalization)) {
+    copy_message (error, error_size, "no valid input normalization given");
     return nullptr;
   }
   const int max_side = static_cast<int> (textmirror_properties ()->detection_size.maximum);
@@ -175,6 +169,7 @@ textmirror_detector_new (const char *model_path, int input_width, int input_heig
   try {
     textmirror::LibraryCall call;
     auto detector = std::make_unique<TextMirrorDetector> ();
+    detector->normalization = *normalization;
     detector->width = input_width;
     detector->height = input_height;
     openvino::at_worker_priority ([&] {

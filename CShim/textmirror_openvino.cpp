@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -248,6 +249,39 @@ Network::inference_precision () const
   std::string text (value);
   ov_free (value);
   return text;
+}
+
+bool
+valid_normalization (const TextMirrorNormalization *normalization)
+{
+  if (normalization == nullptr)
+    return false;
+  for (int p = 0; p < 3; p++) {
+    if (normalization->channel[p] < 0 || normalization->channel[p] > 2
+        || !std::isfinite (normalization->scale[p]) || !std::isfinite (normalization->offset[p]))
+      return false;
+  }
+  return true;
+}
+
+void
+fill_planes (const TextMirrorNormalization &normalization, const uint8_t *rgb, int width,
+    int height, int stride, float *planes, int planar_width)
+{
+  const size_t plane_size = static_cast<size_t> (planar_width) * height;
+  for (int p = 0; p < 3; p++) {
+    float *plane = planes + p * plane_size;
+    const int channel = normalization.channel[p];
+    const float scale = normalization.scale[p];
+    const float offset = normalization.offset[p];
+    for (int y = 0; y < height; y++) {
+      const uint8_t *row = rgb + static_cast<size_t> (y) * stride + channel;
+      float *out = plane + static_cast<size_t> (y) * planar_width;
+      for (int x = 0; x < width; x++)
+        out[x] = row[3 * x] * scale + offset;
+      std::fill (out + width, out + planar_width, 0.0f);
+    }
+  }
 }
 
 } // namespace textmirror::openvino

@@ -44,6 +44,15 @@ int effective_threads (int threads);
  * so a separate thread is lowered rather than the caller. */
 void at_worker_priority (const std::function<void ()> &work);
 
+/* Whether `normalization` is given and names RGB channels 0-2 with finite factors. */
+bool valid_normalization (const TextMirrorNormalization *normalization);
+
+/* Fills a network's planar input (3 planes of `planar_width` x `height` floats at `planes`)
+ * from packed RGB (`width` pixels a row, rows `stride` bytes apart) as `normalization` says;
+ * columns from `width` to `planar_width` get 0, the normalized mid-gray PP-OCR pads with. */
+void fill_planes (const TextMirrorNormalization &normalization, const uint8_t *rgb, int width,
+    int height, int stride, float *planes, int planar_width);
+
 /* One compiled network with one inference request. The caller owns the memory layouts:
  * `input (shape)` is a float tensor of that shape, which the caller fills before `infer`, and
  * `infer` returns the first output.

@@ -1,4 +1,4 @@
-/* textmirror_recognizer.cpp: the PP-OCRv4 text recognizer on OpenVINO, behind a C API (see
+/* textmirror_recognizer.cpp: a PP-OCR text recognizer on OpenVINO, behind a C API (see
  * textmirror.h). Normalizes a crop, runs the network, and reduces its output (a probability
  * for every class at every step) to the best class of each step, which is all greedy CTC
  * decoding needs; the decoding itself is Swift's.
@@ -25,6 +25,7 @@ using textmirror::loading_failure;
 
 struct TextMirrorRecognizer {
   std::unique_ptr<openvino::Network> net;
+  TextMirrorNormalization normalization;
   std::string last_error;
 };
 
@@ -43,23 +44,8 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
   /* Input widths are rounded up to whole steps; the padding is 0 after normalization
    * (mid-gray), as PP-OCR pads its crops. */
   const int padded = (width + kColumnsPerStep - 1) / kColumnsPerStep * kColumnsPerStep;
-  float *r = recognizer->net->input ({ 1, 3, kHeight, padded });
-  const size_t plane = static_cast<size_t> (kHeight) * padded;
-  float *g = r + plane;
-  float *b = g + plane;
-  constexpr float scale = 2.0f / 255.0f; /* (x/255 - 0.5) / 0.5 */
-  for (int y = 0; y < kHeight; y++) {
-    const uint8_t *row = rgb + static_cast<size_t> (y) * stride;
-    size_t at = static_cast<size_t> (y) * padded;
-    for (int x = 0; x < width; x++, at++) {
-      r[at] = row[3 * x] * scale - 1.0f;
-      g[at] = row[3 * x + 1] * scale - 1.0f;
-      b[at] = row[3 * x + 2] * scale - 1.0f;
-    }
-    std::fill (r + at, r + at + (padded - width), 0.0f);
-    std::fill (g + at, g + at + (padded - width), 0.0f);
-    std::fill (b + at, b + at + (padded - width), 0.0f);
-  }
+  float *planes = recognizer->net->input ({ 1, 3, kHeight, padded });
+  openvino::fill_planes (recognizer->normalization, rgb, width, kHeight, stride, planes, padded);
 
   std::vector<int64_t> shape;
   const float *output = recognizer->net->infer (shape);
@@ -84,16 +70,21 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
 extern "C" {
 
 TextMirrorRecognizer *
-textmirror_recognizer_new (const char *model_path, int threads, TextMirrorPrecision precision,
-    char *error, size_t error_size)
+textmirror_recognizer_new (const char *model_path, const TextMirrorNormalization *normalization,
+    int threads, TextMirrorPrecision precision, char *error, size_t error_size)
 {
   if (model_path == nullptr || model_path[0] == '\0') {
     copy_message (error, error_size, "no recognizer model path given");
     return nullptr;
   }
+  if (!openvino::valid_normalization (normalization)) {
+    copy_message (error, error_size, "no valid input normalization given");
+    return nullptr;
+  }
   try {
     textmirror::LibraryCall call;
     auto recognizer = std::make_unique<TextMirrorRecognizer> ();
+    recognizer->normalization = *normalization;
     openvino::at_worker_priority ([&] {
       recognizer->net = std::make_unique<openvino::Network> (openvino::read_model_file (model_path),
           std::vector<int64_t>{ 1, 3, kHeight, -1 }, threads, precision);

@@ -15,7 +15,8 @@
 #       16 MB, and by more than a quarter of that after frame 2000; see the note at the soak).
 #
 # Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
-# Environment: TEXTMIRROR_MODEL (default models/ppocrv4_det.onnx), SOAK_FRAMES,
+# Environment: TEXTMIRROR_MODEL (a detector file, or the models folder whose live default,
+#   ppocrv6_tiny_det.onnx, is used; default models/), SOAK_FRAMES,
 #   SOAK_MAX_GROWTH_MB, PLUGIN (default .build/release/libgsttextmirror.so, built if missing).
 # Needs: valgrind, python3-gi with GStreamer's introspection data (gir1.2-gstreamer-1.0),
 #   gstreamer1.0-plugins-base/-good (videotestsrc, textoverlay), binutils (strip).
@@ -31,7 +32,8 @@ case "${1:-}" in
     *) echo "usage: $0 [--valgrind-only | --soak-only]" >&2; exit 2 ;;
 esac
 
-model="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
+model="${TEXTMIRROR_MODEL:-$PWD/models}"
+[ ! -d "$model" ] || model="$model/ppocrv6_tiny_det.onnx"
 plugin="${PLUGIN:-$PWD/.build/release/libgsttextmirror.so}"
 say() { printf 'check-memory: %s\n' "$*"; }
 die() { printf 'check-memory: error: %s\n' "$*" >&2; exit 1; }

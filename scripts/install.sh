@@ -25,11 +25,11 @@
 # Layout. D is ${XDG_DATA_HOME:-~/.local/share} for a user install:
 #   D/gstreamer-1.0/plugins/libgsttextmirror.so    GStreamer's user plugin folder
 #   D/textmirror/runtime/*.so                      the Swift runtime and OpenVINO, as the plugin needs
-#   D/textmirror/models/ppocrv4_{det,rec}.onnx     the models (found there by the element)
+#   D/textmirror/models/ppocrv6_*.onnx, ppocrv4_*  the models (found there by the element)
 # and with --prefix P:
 #   P/lib/gstreamer-1.0/libgsttextmirror.so
 #   P/lib/textmirror/runtime/*.so
-#   P/share/textmirror/models/ppocrv4_{det,rec}.onnx
+#   P/share/textmirror/models/ppocrv6_*.onnx, ppocrv4_*
 #   + a symbolic link to the plugin in GStreamer's system plugin folder (on Debian 12
 #     /usr/lib/x86_64-linux-gnu/gstreamer-1.0; P/lib/... is not searched by GStreamer). With
 #     --prefix /usr the plugin goes straight into that folder, its runtime next to it in
@@ -55,7 +55,10 @@
 set -euo pipefail
 
 readonly PLUGIN_FILE=libgsttextmirror.so
-readonly MODEL_FILES=(ppocrv4_det.onnx ppocrv4_rec.onnx ppocrv4_rec_keys.txt)
+readonly MODEL_FILES=(
+  ppocrv6_tiny_det.onnx ppocrv6_small_det.onnx ppocrv6_rec.onnx ppocrv6_rec_keys.txt
+  ppocrv4_det.onnx ppocrv4_rec.onnx ppocrv4_rec_keys.txt
+)
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_root="$(dirname "$script_dir")"
 build_plugin="$source_root/.build/release/$PLUGIN_FILE"

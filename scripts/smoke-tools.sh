@@ -15,7 +15,7 @@
 # minutes. Called by scripts/test.sh; expects scripts/install-deps.sh to have run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
+export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models}"
 
 for tool in textmirror-bench textmirror-motion-bench; do
     swift build -c release --product "$tool"

@@ -4,7 +4,7 @@
 # have run (README's first command does that; .ci/run calls both).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models/ppocrv4_det.onnx}"
+export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models}"
 swift build -c release --product gsttextmirror
 swift test "$@"
 # The benchmark tools, for seconds each: they still run (not what they measure).

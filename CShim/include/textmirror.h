@@ -46,6 +46,13 @@ int32_t textmirror_format_count (void);
  * outside 0 ..< textmirror_format_count (). */
 const char *textmirror_format_name (TextMirrorFormat format);
 
+/* Which PP-OCRv6 detector runs when the "model" property is not set (the "detector" property). */
+typedef enum {
+  TEXTMIRROR_DETECTOR_AUTO = 0,  /* tiny where detection is async (live), small where it is sync */
+  TEXTMIRROR_DETECTOR_TINY = 1,  /* cheaper */
+  TEXTMIRROR_DETECTOR_SMALL = 2, /* finds more lines */
+} TextMirrorDetectorChoice;
+
 /* Numeric precision of the networks (the "inference-precision" property). */
 typedef enum {
   TEXTMIRROR_PRECISION_AUTO = 0, /* OpenVINO's choice: bf16 where the CPU has bf16 instructions */
@@ -102,6 +109,7 @@ typedef struct {
   const char *regions; /* "x,y,w,h[,angle];..." or NULL */
   TextMirrorFlip flip;
   int32_t detect;    /* nonzero: run the text detector */
+  TextMirrorDetectorChoice detector; /* the default model's size; ignored when model is set */
   const char *model; /* path of the ONNX detection model, NULL = default */
   /* Reading (see LineReader.swift). */
   int32_t verify; /* nonzero: mirror a detected box only once a character was read in it */
@@ -276,16 +284,26 @@ typedef struct {
 
 typedef struct TextMirrorDetector TextMirrorDetector;
 
-/* Loads the model (the ONNX file fetched by scripts/fetch-model.sh) and compiles it for one
- * input size, input_width x input_height (both multiples of 32, at most the "detection-size"
+/* How 8-bit RGB samples become a network's input planes (each model's own rule, written once
+ * in Swift: TextMirrorCore/Detection/DetectionModel.swift): plane p takes RGB channel
+ * channel[p] (0 red, 1 green, 2 blue) and holds sample * scale[p] + offset[p]. */
+typedef struct {
+  int32_t channel[3];
+  float scale[3];
+  float offset[3];
+} TextMirrorNormalization;
+
+/* Loads the model (an ONNX file fetched by scripts/fetch-model.sh), fed as `normalization`
+ * says, and compiles it for one input size, input_width x input_height (both multiples of 32, at most the "detection-size"
  * property's maximum, textmirror_properties): OpenVINO runs a network of fixed shape fastest, so
  * make a new detector when the size changes. The file is read once per path and shared between
  * detectors. threads: OpenVINO threads for this network, 0 = one per core, clamped to the
  * cores. Runs the network once to prove the model works. Returns NULL on failure with a
  * NUL-terminated explanation, naming the path, in error (truncated to error_size bytes; error
  * may be NULL). */
-TextMirrorDetector *textmirror_detector_new (const char *model_path, int input_width,
-    int input_height, int threads, TextMirrorPrecision precision, char *error, size_t error_size);
+TextMirrorDetector *textmirror_detector_new (const char *model_path,
+    const TextMirrorNormalization *normalization, int input_width, int input_height, int threads,
+    TextMirrorPrecision precision, char *error, size_t error_size);
 /* Accepts NULL. */
 void textmirror_detector_free (TextMirrorDetector *detector);
 
@@ -304,7 +322,7 @@ const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
 
 /* ---- Implemented in C++ (CShim/textmirror_recognizer.cpp), called from Swift ------------- */
 
-/* The PP-OCRv4 text recognizer (an SVTR-LCNet network trained with CTC) run by OpenVINO. It
+/* A PP-OCR text recognizer (an SVTR network trained with CTC) run by OpenVINO. It
  * sees one line of text already cut out along its angle and scaled to
  * TEXTMIRROR_RECOGNIZER_HEIGHT rows, as packed RGB, and returns for each of its output steps
  * (one per 8 input columns) the most likely class and its probability. Greedy CTC decoding and
@@ -327,12 +345,13 @@ typedef enum {
 
 typedef struct TextMirrorRecognizer TextMirrorRecognizer;
 
-/* Loads the recognizer model (the ONNX file fetched by scripts/fetch-model.sh) with its input
- * width left free, so one network reads crops of every width. threads and precision as for
- * textmirror_detector_new. Runs the network once to prove the model works. Returns NULL with
+/* Loads the recognizer model (an ONNX file fetched by scripts/fetch-model.sh), fed as
+ * `normalization` says, with its input width left free, so one network reads crops of every
+ * width. threads and precision as for textmirror_detector_new. Runs the network once to prove the model works. Returns NULL with
  * an explanation naming the path in error on failure. */
-TextMirrorRecognizer *textmirror_recognizer_new (const char *model_path, int threads,
-    TextMirrorPrecision precision, char *error, size_t error_size);
+TextMirrorRecognizer *textmirror_recognizer_new (const char *model_path,
+    const TextMirrorNormalization *normalization, int threads, TextMirrorPrecision precision,
+    char *error, size_t error_size);
 /* Accepts NULL. */
 void textmirror_recognizer_free (TextMirrorRecognizer *recognizer);
 

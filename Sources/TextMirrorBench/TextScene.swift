@@ -1,4 +1,5 @@
 import Glibc
+import TextMirrorCore
 
 /// The picture with text that the detector, live and memory sections run on: the built-in scene
 /// of pipelines/scene.sh (a light background, four lines of printed text in different fonts,
@@ -73,15 +74,16 @@ enum TextScene {
     }
 }
 
-/// The detection model: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in the working
-/// directory or a folder above it or above this executable (a build tree). The element would
-/// find it by itself only next to an installed plugin or above a build tree holding the plugin;
-/// the benchmark registers the element statically, so it passes the path as `model`.
+/// The detection model: `$TEXTMIRROR_MODEL` when it names a file, else the live default
+/// (`DetectorChoice.auto` for async detection) in the models folder (`searchModelsFolder`).
+/// The element would find it by itself only next to an installed plugin or above a build tree
+/// holding the plugin; the benchmark registers the element statically, so it passes the path
+/// as `model`.
 enum ModelFile {
-    static func find() -> String? {
-        if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-        return searchModelUpwards()
-    }
+    static let liveDefault = DetectorChoice.auto.model(sync: false)
 
-    static let missing = "models/ppocrv4_det.onnx not found (run scripts/fetch-model.sh or set TEXTMIRROR_MODEL)"
+    static func find() -> String? { searchModelFile(liveDefault.fileName) }
+
+    static let missing =
+        "models/\(liveDefault.fileName) not found (run scripts/fetch-model.sh or set TEXTMIRROR_MODEL)"
 }

@@ -47,13 +47,14 @@ struct EvalOptions {
 
         element properties:
           --detection-size N     detector input long side (element default 640)
-          --box-threshold T      mean probability a box needs (element default 0.5)
-          --text-threshold T     pixel probability that counts as text (element default 0.3)
+          --box-threshold T      mean probability a box needs (element default 0: the model's)
+          --text-threshold T     pixel probability that counts as text (default 0: the model's)
           --min-text-height H    shortest line mirrored, fraction of picture height (default 0.01)
           --set NAME=VALUE       any other textmirror property; repeatable
-          --model PATH           the model (default $TEXTMIRROR_MODEL, else models/ppocrv4_det.onnx
-                                 in or above the working directory or this executable, else the
-                                 element's own search)
+          --model PATH           a detector file instead of the element's choice (detector=auto:
+                                 the small one in sync mode), which is looked for in
+                                 $TEXTMIRROR_MODEL (a file or the models folder), else in models/
+                                 in or above the working directory or this executable
         scoring:
           --gt DIR               folder of the gt_*.txt files
           --coverage C           share of a line's pixels the mirrored boxes must cover for it

@@ -11,12 +11,13 @@ func progress(_ text: String) {
     text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
 
-/// `$TEXTMIRROR_MODEL` is left to the element; else `models/ppocrv4_det.onnx` in or above the
-/// working directory or this executable (a build tree), which the element's own search does
-/// not see when it is linked into this program rather than loaded as a plugin file.
-func findModel() -> String? {
-    if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return nil }
-    return searchModelUpwards(levels: 6)
+/// Shows the element the models folder (`models/` in or above the working directory or this
+/// executable, a build tree), which its own search does not see when it is linked into this
+/// program rather than loaded as a plugin file; the element then picks its model from it as
+/// its properties say. A `$TEXTMIRROR_MODEL` already set is left to the element.
+func showModelsFolder() {
+    if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return }
+    if let folder = searchModelsFolder(levels: 6) { setenv("TEXTMIRROR_MODEL", folder, 1) }
 }
 
 do throws(EvalError) {
@@ -27,7 +28,8 @@ do throws(EvalError) {
     let items = try Dataset.load(options)
     try GStreamerRuntime.start()
     var properties = options.properties
-    if let model = options.model ?? findModel() { properties.insert(("model", model), at: 0) }
+    showModelsFolder()
+    if let model = options.model { properties.insert(("model", model), at: 0) }
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
         throw EvalError("\(save): \(String(cString: strerror(errno)))")
     }

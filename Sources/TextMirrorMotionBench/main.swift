@@ -14,12 +14,12 @@ func progress(_ text: String) {
     text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
 
-/// `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in the working directory or a folder
-/// above it or above this executable (a build tree).
+/// `$TEXTMIRROR_MODEL` when it names a file, else the live default (`DetectorChoice.auto` for
+/// async detection: a moving camera is live) in the models folder (`searchModelsFolder`).
 func findModel() throws(MotionBenchError) -> String {
-    if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-    if let found = searchModelUpwards(levels: 6) { return found }
-    throw MotionBenchError("models/ppocrv4_det.onnx not found; run scripts/fetch-model.sh or set TEXTMIRROR_MODEL")
+    let fileName = DetectorChoice.auto.model(sync: false).fileName
+    if let found = searchModelFile(fileName, levels: 6) { return found }
+    throw MotionBenchError("models/\(fileName) not found; run scripts/fetch-model.sh or set TEXTMIRROR_MODEL")
 }
 
 func machine() -> String {

@@ -20,3 +20,10 @@ extension FrameBuffer {
         self.init(width: Int(frame.width), height: Int(frame.height), planes: planes, strides: strides)
     }
 }
+
+extension TextMirrorNormalization {
+    public init(_ normalization: PixelNormalization) {
+        let c = normalization.channels, s = normalization.scale, o = normalization.offset
+        self.init(channel: (c[0], c[1], c[2]), scale: (s[0], s[1], s[2]), offset: (o[0], o[1], o[2]))
+    }
+}

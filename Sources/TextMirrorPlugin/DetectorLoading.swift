@@ -7,12 +7,17 @@ import TextMirrorCore
 
 /// What a session needs to load its detector: fixed for a run (changes apply at next start).
 struct DetectorConfiguration: Equatable {
-    /// nil: look in the default places (`ModelLocation`).
+    /// nil: the model `choice` picks, looked for in the default places (`ModelLocation`).
     var modelPath: String?
-    var inputLongSide: Int
+    var choice: DetectorChoice
+    var detectionSize: Int
     var threads: Int
     var parallelDetections: Int
     var precision: TextMirrorPrecision
+
+    /// The file the user named (the `model` property, else `$TEXTMIRROR_MODEL`), if any: it
+    /// replaces the choice.
+    var namedModelPath: String? { modelPath ?? ModelLocation.named }
 }
 
 /// Why detection could not start, in words for the element error.
@@ -20,43 +25,42 @@ struct DetectorLoadError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Loads the detector for a session, or hands out the one another textmirror in this process
-/// already loaded with the same configuration: the model is in memory once however many
-/// elements run, and the shared detector serialises their detections.
-func loadTextDetector(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextDetector {
+/// Loads the detector for detection in this mode (`DetectorChoice.model(sync:)`), or hands out
+/// the one another textmirror in this process already loaded with the same configuration: the
+/// model is in memory once however many elements run, and the shared detector serialises their
+/// detections.
+func loadTextDetector(_ configuration: DetectorConfiguration, sync: Bool) throws(DetectorLoadError) -> TextDetector {
     let key = TextDetector.Configuration(
-        modelPath: try detectorModelPath(configuration),
-        detectionSize: configuration.inputLongSide,
+        modelPath: try detectorModelPath(configuration, sync: sync),
+        detectionSize: configuration.detectionSize,
         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
         precision: configuration.precision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 
-/// Loads the recognizer (shared like detectors): its files beside the detector's model, or,
-/// for a detector of the user's own without them, beside the default model.
+/// Loads the recognizer of the detector's generation from the detector's folder (shared like
+/// detectors).
 func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextRecognizer {
-    let detector = try detectorModelPath(configuration)
-    let places = [detector] + (ModelLocation.resolve().map { [$0] } ?? [])
-    let candidates = places.map { TextRecognizer.Configuration(besideDetector: $0, precision: configuration.precision) }
-    guard let key = candidates.first(where: { access($0.modelPath, R_OK) == 0 && access($0.charactersPath, R_OK) == 0 })
-    else {
+    let detector = try detectorModelPath(configuration, sync: false)
+    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.precision)
+    guard access(key.modelPath, R_OK) == 0, access(key.charactersPath, R_OK) == 0 else {
         throw DetectorLoadError(
             description:
-                "the text recognizer (\(TextRecognizer.Configuration.modelFileName) and "
-                + "\(TextRecognizer.Configuration.charactersFileName)) was not found beside "
-                + candidates.map(\.modelPath).joined(separator: " or ")
-                + "; fetch it with \(ModelLocation.fetchCommand), or set verify=false and text-orientation=any, "
-                + "which need no recognizer")
+                "the text recognizer \(key.modelPath) or its character list \(key.charactersPath) "
+                + "was not found beside the detector \(detector); fetch it with \(ModelLocation.fetchCommand), "
+                + "or set verify=false and text-orientation=any, which need no recognizer")
     }
     return try SharedModels.recognizers.instance(for: key, make: TextRecognizer.init)
 }
 
-private func detectorModelPath(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> String {
-    guard let path = configuration.modelPath ?? ModelLocation.resolve() else {
+private func detectorModelPath(_ configuration: DetectorConfiguration, sync: Bool) throws(DetectorLoadError) -> String {
+    if let named = configuration.namedModelPath { return named }
+    let fileName = configuration.choice.model(sync: sync).fileName
+    guard let path = ModelLocation.resolve(fileName) else {
         throw DetectorLoadError(
             description:
-                "the text detection model \(ModelLocation.fileName) was not found; looked in: "
-                + ModelLocation.candidates().joined(separator: ", ")
+                "the text detection model \(fileName) was not found; looked in: "
+                + ModelLocation.candidates(fileName).joined(separator: ", ")
                 + ". Fetch it with \(ModelLocation.fetchCommand), set the model property or "
                 + "$\(ModelLocation.environmentVariable) to its path, or set detect=false to mirror only fixed regions")
     }

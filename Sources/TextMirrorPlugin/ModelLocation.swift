@@ -5,22 +5,23 @@ import CShim
 
 /// Where the detection model is looked for when the `model` property is not set, in order:
 ///
-/// 1. `$TEXTMIRROR_MODEL`;
-/// 2. `${XDG_DATA_HOME:-~/.local/share}/textmirror/models/ppocrv4_det.onnx` (what
-///    `make install` / `scripts/install.sh` writes for one user);
+/// 1. `$TEXTMIRROR_MODEL`: a detector file (which replaces the choice), or the models folder;
+/// 2. `${XDG_DATA_HOME:-~/.local/share}/textmirror/models/<file>` (what `scripts/install.sh`
+///    writes for one user), where the file is the chosen model's (`DetectionModel.fileName`);
 /// 3. `share/textmirror/models/` of the prefix the plugin is installed in, then of `/usr/local`
 ///    and `/usr`;
 /// 4. `models/` in a folder above the plugin (a build tree: `.build/.../libgsttextmirror.so`).
 ///
 /// The element names every place it looked when none holds the file.
 enum ModelLocation {
-    static let fileName = "ppocrv4_det.onnx"
     static let environmentVariable = "TEXTMIRROR_MODEL"
     static let fetchCommand = "scripts/fetch-model.sh (in the textmirror source tree)"
 
-    static func candidates() -> [String] {
+    static func candidates(_ fileName: String) -> [String] {
         var paths: [String] = []
-        if let env = environment(environmentVariable), !env.isEmpty { paths.append(env) }
+        if let env = environment(environmentVariable), !env.isEmpty {
+            paths.append(isFolder(env) ? "\(env)/\(fileName)" : env)
+        }
         if let data = environment("XDG_DATA_HOME"), !data.isEmpty {
             paths.append("\(data)/textmirror/models/\(fileName)")
         } else if let home = environment("HOME") {
@@ -48,10 +49,22 @@ enum ModelLocation {
     }
 
     /// `$TEXTMIRROR_MODEL` when set (even if it names a missing file: the user asked for that
-    /// file, and loading it fails with its name), else the first candidate that exists.
-    static func resolve() -> String? {
-        if let env = environment(environmentVariable), !env.isEmpty { return env }
-        return candidates().first { access($0, R_OK) == 0 }
+    /// file, and loading it fails with its name), else the first candidate for `fileName`
+    /// that exists.
+    static func resolve(_ fileName: String) -> String? {
+        named ?? candidates(fileName).first { access($0, R_OK) == 0 }
+    }
+
+    /// `$TEXTMIRROR_MODEL`, when it is set and not a folder: the user named a detector file,
+    /// which replaces the element's choice.
+    static var named: String? {
+        guard let env = environment(environmentVariable), !env.isEmpty, !isFolder(env) else { return nil }
+        return env
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private static func environment(_ name: String) -> String? {

@@ -6,7 +6,13 @@ final class Session: Sendable {
     let engine: MirrorEngine
 
     init(settings: SessionSettings) throws(DetectorLoadError) {
-        let detector = settings.engine.detect ? try loadTextDetector(settings.detector) : nil
+        let configuration = settings.detector
+        let detector = settings.engine.detect ? try loadTextDetector(configuration, sync: false) : nil
+        // With detector=auto, sync detection (files) uses the detector that finds more, loaded
+        // only if a sync detection happens.
+        let syncDetector =
+            detector != nil && configuration.namedModelPath == nil && configuration.choice == .auto
+            ? DeferredDetector { try loadTextDetector(configuration, sync: true) } : nil
         // Loaded whenever there is detection, so verify and text-orientation can change while
         // playing (the engine reads lines only when one of them asks for it); required only
         // when the settings read lines from the start.
@@ -14,13 +20,13 @@ final class Session: Sendable {
         if detector == nil {
             recognizer = nil
         } else if settings.engine.readingPolicy.readsNothing {
-            recognizer = try? loadTextRecognizer(settings.detector)
+            recognizer = try? loadTextRecognizer(configuration)
         } else {
-            recognizer = try loadTextRecognizer(settings.detector)
+            recognizer = try loadTextRecognizer(configuration)
         }
         // Motion is measured only where there are detected boxes to move.
         engine = MirrorEngine(
-            detector: detector, motion: detector == nil ? nil : FlowMotionEstimator(),
+            detector: detector, syncDetector: syncDetector, motion: detector == nil ? nil : FlowMotionEstimator(),
             recognizer: recognizer)
         engine.update(settings.engine)
     }

@@ -68,6 +68,9 @@ enum BoundaryEnums {
         (TEXTMIRROR_DETECTION_AUTO, .auto), (TEXTMIRROR_DETECTION_ASYNC, .async),
         (TEXTMIRROR_DETECTION_SYNC, .sync)
     ])
+    static let detector = EnumMapping<TextMirrorDetectorChoice, DetectorChoice>(rows: [
+        (TEXTMIRROR_DETECTOR_AUTO, .auto), (TEXTMIRROR_DETECTOR_TINY, .tiny), (TEXTMIRROR_DETECTOR_SMALL, .small)
+    ])
     static let precision = EnumMapping<TextMirrorPrecision, ElementProperties.InferencePrecision>(rows: [
         (TEXTMIRROR_PRECISION_AUTO, .auto), (TEXTMIRROR_PRECISION_F32, .f32)
     ])
@@ -81,7 +84,8 @@ extension SessionSettings {
             engine: engine,
             detector: DetectorConfiguration(
                 modelPath: c.model.map { String(cString: $0) },
-                inputLongSide: Int(c.detection_size),
+                choice: BoundaryEnums.detector.swift(c.detector),
+                detectionSize: Int(c.detection_size),
                 threads: Int(c.threads),
                 parallelDetections: Int(c.parallel_detections),
                 precision: BoundaryEnums.precision.c(BoundaryEnums.precision.swift(c.precision))))
@@ -94,7 +98,8 @@ extension TextMirrorProperties {
         typealias P = ElementProperties
         var table = TextMirrorProperties()
         table.defaults = TextMirrorSettings(
-            regions: nil, flip: BoundaryEnums.flip.c(P.flip), detect: P.detect ? 1 : 0, model: nil,
+            regions: nil, flip: BoundaryEnums.flip.c(P.flip), detect: P.detect ? 1 : 0,
+            detector: BoundaryEnums.detector.c(P.detector), model: nil,
             verify: P.verify ? 1 : 0, text_orientation: BoundaryEnums.textOrientation.c(P.textOrientation),
             vertical_text: P.verticalText ? 1 : 0,
             seamless: P.seamless ? 1 : 0, detection_mode: BoundaryEnums.detectionMode.c(P.detectionMode),

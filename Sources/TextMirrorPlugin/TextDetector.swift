@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 import TextMirrorCore
 
-/// The PP-OCR text detector (CShim/textmirror_detector.cpp) as a `TextDetecting`: copies frames
+/// A PP-OCR text detector (CShim/textmirror_detector.cpp) as a `TextDetecting`: copies frames
 /// into small RGB pictures, runs the network on them and returns text lines in frame pixels.
 ///
 /// The C++ detector is bound to one input size (a network compiled for a fixed shape), so this class
@@ -30,6 +30,7 @@ public final class TextDetector: TextDetecting {
         public var parallelDetections: Int
         /// The network's numeric precision (the element's `inference-precision`).
         public var precision: TextMirrorPrecision
+        /// Unclip and orientation; the unclip ratio by default the model's own.
         public var postprocess: TextBoxPostprocess
         public var sampling: RGBDownscaler.Sampling
         /// More boxes than this in one frame keeps the best-scoring ones; by default as many as
@@ -41,7 +42,7 @@ public final class TextDetector: TextDetecting {
             threads: Int = ElementProperties.threads.defaultValue,
             parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
             precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
-            postprocess: TextBoxPostprocess = TextBoxPostprocess(),
+            postprocess: TextBoxPostprocess? = nil,
             sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = Int(TEXTMIRROR_MAX_BOXES)
         ) {
             self.modelPath = modelPath
@@ -49,10 +50,14 @@ public final class TextDetector: TextDetecting {
             self.threads = threads
             self.parallelDetections = parallelDetections
             self.precision = precision
-            self.postprocess = postprocess
+            self.postprocess =
+                postprocess ?? TextBoxPostprocess(unclipRatio: DetectionModel.describing(path: modelPath).unclipRatio)
             self.sampling = sampling
             self.maxBoxes = maxBoxes
         }
+
+        /// What the model file is and how it is fed.
+        public var model: DetectionModel { DetectionModel.describing(path: modelPath) }
     }
 
     /// A model that cannot be loaded, or a detection that failed; the text says why and, for a
@@ -204,7 +209,8 @@ public final class TextDetector: TextDetecting {
             try nets.take(size, configuration, threads: lanes.threadsPerLane)
         }
         defer { nets.withLock { $0.giveBack(net) } }
-        return try net.run(rgb, thresholds: thresholds, maxBoxes: configuration.maxBoxes)
+        return try net.run(
+            rgb, thresholds: configuration.model.thresholds(thresholds), maxBoxes: configuration.maxBoxes)
     }
 }
 
@@ -220,8 +226,9 @@ private final class DetectorNet: @unchecked Sendable {
     ) throws(TextDetector.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
-            textmirror_detector_new(
-                configuration.modelPath, Int32(size.width), Int32(size.height),
+            var input = TextMirrorNormalization(configuration.model.input)
+            return textmirror_detector_new(
+                configuration.modelPath, &input, Int32(size.width), Int32(size.height),
                 Int32(clamping: threads), configuration.precision,
                 buffer.baseAddress, buffer.count)
         }

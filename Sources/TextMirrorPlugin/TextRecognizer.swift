@@ -9,29 +9,31 @@ public final class TextRecognizer: TextRecognizing {
         public var modelPath: String
         /// The character list (one a line), as scripts/fetch-model.sh writes it.
         public var charactersPath: String
+        /// How the network wants its pixels.
+        public var input: PixelNormalization
         public var precision: TextMirrorPrecision
 
         public init(
-            modelPath: String, charactersPath: String, precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO
+            modelPath: String, charactersPath: String, input: PixelNormalization,
+            precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO
         ) {
             self.modelPath = modelPath
             self.charactersPath = charactersPath
+            self.input = input
             self.precision = precision
         }
 
-        /// The recognizer's files beside the detector's model, as scripts/fetch-model.sh
-        /// writes them.
+        /// The recognizer of the detector's generation (`DetectionModel`), in the detector's
+        /// folder, as scripts/fetch-model.sh writes them.
         public init(besideDetector detectorPath: String, precision: TextMirrorPrecision) {
             let folder = detectorPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 .joined(separator: "/")
             let prefix = folder.isEmpty && !detectorPath.hasPrefix("/") ? "" : folder + "/"
+            let model = DetectionModel.describing(path: detectorPath).recognizer
             self.init(
-                modelPath: prefix + Self.modelFileName, charactersPath: prefix + Self.charactersFileName,
-                precision: precision)
+                modelPath: prefix + model.fileName, charactersPath: prefix + model.charactersFileName,
+                input: model.input, precision: precision)
         }
-
-        public static let modelFileName = "ppocrv4_rec.onnx"
-        public static let charactersFileName = "ppocrv4_rec_keys.txt"
     }
 
     /// A model or character list that cannot be loaded, or a read that failed.
@@ -105,8 +107,9 @@ private struct RecognizerHandle: ~Copyable {
     init(_ configuration: TextRecognizer.Configuration) throws(TextRecognizer.Failure) {
         var message = [CChar](repeating: 0, count: 1024)
         let made = message.withUnsafeMutableBufferPointer { buffer in
-            textmirror_recognizer_new(
-                configuration.modelPath, TextRecognizer.threads, configuration.precision,
+            var input = TextMirrorNormalization(configuration.input)
+            return textmirror_recognizer_new(
+                configuration.modelPath, &input, TextRecognizer.threads, configuration.precision,
                 buffer.baseAddress, buffer.count)
         }
         guard let made else {

@@ -1,4 +1,5 @@
 import Foundation
+import TextMirrorCore
 import Testing
 
 /// scripts/install.sh for one user, into a temporary HOME: the machine's own plugin folders,
@@ -57,7 +58,9 @@ struct InstallTests {
         try #require(install.succeeded, "\(install)")
         #expect(install.stdout.contains("check: gst-inspect-1.0 textmirror finds \(plugin)"), "\(install)")
         for file in [
-            plugin, "\(data)/textmirror/models/ppocrv4_det.onnx", "\(data)/textmirror/models/ppocrv4_rec.onnx",
+            plugin, "\(data)/textmirror/models/\(DetectionModel.v6Tiny.fileName)",
+            "\(data)/textmirror/models/\(DetectionModel.v6Small.fileName)",
+            "\(data)/textmirror/models/\(DetectionModel.v6Small.recognizer.fileName)",
             "\(runtime)/libswiftCore.so", "\(runtime)/libopenvino_intel_cpu_plugin.so"
         ] {
             #expect(FileManager.default.fileExists(atPath: file), "\(file) not installed")

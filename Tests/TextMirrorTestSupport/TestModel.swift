@@ -1,17 +1,25 @@
 import CShim
+import TextMirrorCore
+import TextMirrorToolSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The detection model the tests run: `$TEXTMIRROR_MODEL`, else `models/ppocrv4_det.onnx` in
-/// the source tree. A missing model fails the tests that need it (CI fetches it first; a silent
-/// skip would hide that it did not).
+/// The detection model the tests run: the live default (`DetectorChoice.auto` for async
+/// detection, the cheapest) in the models folder, or the file `$TEXTMIRROR_MODEL` names. A
+/// missing model fails the tests that need it (CI fetches it first; a silent skip would hide
+/// that it did not).
 public enum TestModel {
+    public static let model = DetectorChoice.auto.model(sync: false)
+
     public static var path: String {
-        if let env = getenv("TEXTMIRROR_MODEL"), env[0] != 0 { return String(cString: env) }
-        return sourceRoot + "/models/ppocrv4_det.onnx"
+        searchModelFile(model.fileName) ?? folder + "/" + model.fileName
     }
+
+    /// The models folder: `$TEXTMIRROR_MODEL` when it names one, else `models/` in the source
+    /// tree.
+    public static var folder: String { searchModelsFolder() ?? sourceRoot + "/models" }
 
     /// #filePath is .../Tests/TextMirrorTestSupport/TestModel.swift
     public static var sourceRoot: String {

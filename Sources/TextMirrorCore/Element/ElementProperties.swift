@@ -26,6 +26,7 @@ public enum ElementProperties {
     public static let flip = Flip.horizontal
     public static let enabled = true
     public static let detect = true
+    public static let detector = DetectorChoice.auto
     public static let verify = true
     public static let textOrientation = TextOrientation.any
     /// Off: the second detection it costs would halve the detection rate of a live camera.
@@ -41,8 +42,11 @@ public enum ElementProperties {
     /// Detections side by side, each on its own network (`DetectorLanes`).
     public static let parallelDetections = Limits(1...16, default: 1)
     public static let inferencePrecision = InferencePrecision.auto
-    public static let textThreshold = Limits(0.0...1.0, default: 0.3)
-    public static let boxThreshold = Limits(0.0...1.0, default: 0.5)
+    /// 0: the model's own (`DetectionModel.thresholds`). Below 1: a pixel above 1 is never
+    /// found, and the detector refuses 1.
+    public static let textThreshold = Limits(0.0...0.99, default: 0.0)
+    /// 0: the model's own.
+    public static let boxThreshold = Limits(0.0...1.0, default: 0.0)
     /// Fraction of the frame height.
     public static let minTextHeight = Limits(0.0...1.0, default: 0.01)
     public static let tracking = true

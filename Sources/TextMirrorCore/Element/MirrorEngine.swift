@@ -96,6 +96,8 @@ public final class MirrorEngine: Sendable {
     private let settings = Mutex(Settings())
     private let stream = Mutex(StreamState())
     private let detector: (any TextDetecting)?
+    /// Used instead of `detector` where detection is sync, when given (`DetectorChoice.auto`).
+    private let syncDetector: DeferredDetector?
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
     private let reader: LineReader?
@@ -107,11 +109,14 @@ public final class MirrorEngine: Sendable {
     /// when motion is not measured (boxes are then held between detections, as with
     /// `tracking` off); `recognizer` is nil when lines are not read (then every detected box
     /// is turned, whatever `verify` and `textOrientation` say).
+    /// `syncDetector`, when given, replaces `detector` where detection is sync; made on first
+    /// use (a failure to make it is warned about, and `detector` runs instead).
     public init(
-        detector: (any TextDetecting)?, motion: (any MotionEstimating)? = nil,
-        recognizer: (any TextRecognizing)? = nil
+        detector: (any TextDetecting)?, syncDetector: DeferredDetector? = nil,
+        motion: (any MotionEstimating)? = nil, recognizer: (any TextRecognizing)? = nil
     ) {
         self.detector = detector
+        self.syncDetector = syncDetector
         self.worker = detector.map { DetectionWorker(detector: $0) }
         self.motion = motion
         self.reader = recognizer.map { LineReader(recognizer: $0) }
@@ -198,6 +203,7 @@ public final class MirrorEngine: Sendable {
             let finish = Self.finish(current, reader: reader, tilts: tilts)
             state.cadence.rate = current.rate
             let sync = current.mode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+            let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? detector : detector
             // Async: a frame the busy detector would not take soon is not copied, and does not
             // count as detected for the cadence.
             let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)

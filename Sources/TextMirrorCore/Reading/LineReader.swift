@@ -61,8 +61,12 @@ public final class LineReader: Sendable {
                 return nil
             }
         }
+        let frameArea = Double(frame.width * frame.height)
         return zip(boxes, readings).compactMap { text, reading in
-            if policy.verify && !(reading?.foundText ?? false) { return nil }
+            let box = text.box
+            if policy.verify && !(reading?.foundText(boxArea: box.width * box.height, frameArea: frameArea) ?? false) {
+                return nil
+            }
             if !policy.orientation.accepts(reading) { return nil }
             var text = text
             text.reading = reading

@@ -39,6 +39,17 @@ public struct TextReading: Equatable, Sendable {
         }
     }
 
+    /// `foundText`, for a box of `boxArea` pixels in a frame of `frameArea`: a lone character
+    /// over more than `maxLoneFrameShare` of the frame is not taken as text.
+    public func foundText(boxArea: Double, frameArea: Double) -> Bool {
+        foundText && !(characters.count == 1 && boxArea > Self.maxLoneFrameShare * frameArea)
+    }
+
+    /// A detector that finds more also boxes whole scenes: PP-OCRv6 small boxed 90% of a
+    /// photograph of a coffee cup, and the recognizer read the cup as "8" at 0.97. A single
+    /// character as large as a quarter of the picture is rare; such a box is left alone.
+    public static let maxLoneFrameShare = 0.25
+
     /// Real lines read at 0.77-0.99 (Greek and Cyrillic lowest), textures that are not text at
     /// 0.12-0.37 when the recognizer finds anything in them at all (one or a few characters in
     /// an eagle's feathers, a cloister's arches, horses: the real-photo dev set).
@@ -46,7 +57,7 @@ public struct TextReading: Equatable, Sendable {
     /// Two or three characters: with `detection-size=960` the real-photo dev set's textures
     /// (a giraffe's coat, a dog, a cloister, a field) read as "ee.", "1o", "ci" and "1 3" at
     /// 0.51-0.56; its real short words and numbers ("the", "Box", "79", "82", "Co") at 0.70-1.00.
-    public static let minimumShortScore = 0.6
+    public static let minimumShortScore = 0.7
     /// One character is the easiest reading for a texture to give: a splash of water's round
     /// crown read as "0" at 0.60 (a textless wallpaper of the real-photo dev set, 13% of the
     /// picture). A real one, a platform's "3" or a door's "B", reads surely.

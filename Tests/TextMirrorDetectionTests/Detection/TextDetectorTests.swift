@@ -15,7 +15,7 @@ import TextMirrorTestSupport
     {
         var message = [CChar](repeating: 0, count: 512)
         let detector = textmirror_detector_new(
-            path, width, height, threads, TEXTMIRROR_PRECISION_AUTO, &message, message.count)
+            path, TestModel.input, width, height, threads, TEXTMIRROR_PRECISION_AUTO, &message, message.count)
         return (detector, String(cString: message))
     }
 
@@ -61,12 +61,12 @@ import TextMirrorTestSupport
             #expect(message.contains("multiple of 32"), "\(message)")
         }
         var message = [CChar](repeating: 0, count: 64)
-        #expect(textmirror_detector_new(nil, 64, 64, 1, TEXTMIRROR_PRECISION_AUTO, &message, message.count) == nil)
+        #expect(textmirror_detector_new(nil, TestModel.input, 64, 64, 1, TEXTMIRROR_PRECISION_AUTO, &message, message.count) == nil)
         #expect(String(cString: message) == "no model path given")
-        #expect(textmirror_detector_new(path, 64, 64, -1, TEXTMIRROR_PRECISION_AUTO, nil, 0) == nil)  // no message buffer: no crash
+        #expect(textmirror_detector_new(path, TestModel.input, 64, 64, -1, TEXTMIRROR_PRECISION_AUTO, nil, 0) == nil)  // no message buffer: no crash
         // A message longer than the buffer is cut and still terminated.
         var tiny = [CChar](repeating: 0x7F, count: 8)
-        #expect(textmirror_detector_new(path, 100, 100, 1, TEXTMIRROR_PRECISION_AUTO, &tiny, tiny.count) == nil)
+        #expect(textmirror_detector_new(path, TestModel.input, 100, 100, 1, TEXTMIRROR_PRECISION_AUTO, &tiny, tiny.count) == nil)
         #expect(tiny[7] == 0 && strlen(tiny) == 7)
         textmirror_detector_free(nil)
         #expect(String(cString: textmirror_detector_last_error(nil)) == "no detector")

@@ -16,7 +16,7 @@ extension TestModel {
             access(path, R_OK) == 0,
             """
             text detection model not found at \(path): run scripts/fetch-model.sh \
-            (or set TEXTMIRROR_MODEL to the prepared ppocrv4_det.onnx)
+            (or set TEXTMIRROR_MODEL to the models folder or a detector file)
             """, sourceLocation: sourceLocation)
         return path
     }
@@ -30,6 +30,10 @@ extension TestModel {
         return try TextDetector(
             .init(modelPath: path, detectionSize: detectionSize, threads: threads, precision: networkPrecision))
     }
+
+    /// The test model's input normalization as the C API takes it (an array passes as a
+    /// pointer to its first element).
+    static var input: [TextMirrorNormalization] { [TextMirrorNormalization(model.input)] }
 
     /// The recognizer beside the test model (scripts/fetch-model.sh fetches both).
     static func recognizer(sourceLocation: SourceLocation = #_sourceLocation) throws -> TextRecognizer {

@@ -1,4 +1,5 @@
 import Foundation
+import TextMirrorCore
 
 /// The checkout these tests belong to, and what they need from it.
 enum Repository {
@@ -23,11 +24,15 @@ enum Repository {
         }
     }
 
-    /// Tests whose pipelines detect text need the model next to the build.
+    /// Tests whose pipelines detect text need the models next to the build.
     static func requireModel() throws {
-        let model = path("models/ppocrv4_det.onnx")
-        guard FileManager.default.fileExists(atPath: model) else {
-            throw SetupError("\(model) is missing: fetch it with scripts/fetch-model.sh")
+        for model in DetectionModel.known {
+            for file in [model.fileName, model.recognizer.fileName, model.recognizer.charactersFileName] {
+                let path = path("models/\(file)")
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw SetupError("\(path) is missing: fetch it with scripts/fetch-model.sh")
+                }
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
  */
 #include "gsttextmirror.h"
 #include "textmirror.h"
+#include "textmirror_unwinder.h"
 
 #ifndef PACKAGE
 #define PACKAGE "textmirror"
@@ -19,6 +20,8 @@ static gchar *textmirror_loaded_from = NULL;
 static gboolean
 plugin_init (GstPlugin *plugin)
 {
+  /* Before the element can make any OpenVINO call, which throws C++ exceptions. */
+  textmirror_unwinder_reconcile ();
   if (textmirror_loaded_from == NULL && gst_plugin_get_filename (plugin) != NULL)
     textmirror_loaded_from = g_strdup (gst_plugin_get_filename (plugin));
   return GST_ELEMENT_REGISTER (textmirror, plugin);

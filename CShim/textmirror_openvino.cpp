@@ -1,6 +1,7 @@
 /* textmirror_openvino.cpp: one OpenVINO runtime per process, shared model bytes, and a
  * network compiled for one input shape (see textmirror_openvino.hpp). */
 #include "textmirror_openvino.hpp"
+#include "textmirror_unwinder.h"
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -125,6 +126,9 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
     int threads, TextMirrorPrecision precision)
     : bytes_ (std::move (bytes))
 {
+  /* Here as well as at plugin load, for hosts that call the networks without loading the
+   * plugin (the tools, the tests); cheap when nothing was loaded since. */
+  textmirror_unwinder_reconcile ();
   try {
     check (ov_core_read_model_from_memory_buffer (
                core (), bytes_->data (), bytes_->size (), nullptr, &model_),
@@ -157,6 +161,8 @@ Network::Network (std::shared_ptr<const ModelBytes> bytes, const std::vector<int
     check (ov_core_compile_model_props (
                core (), model_, "CPU", properties.size (), properties.data (), &compiled_),
         "compiling the model for the CPU");
+    /* OpenVINO loads its CPU plugin and frontend the first time they are needed. */
+    textmirror_unwinder_reconcile ();
     check (ov_compiled_model_create_infer_request (compiled_, &request_),
         "making an inference request");
   } catch (...) {

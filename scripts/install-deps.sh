@@ -23,7 +23,10 @@ packages=(
   #   python3-gst-1.0: GStreamer's Python overrides (Gst.ValueList for the message's boxes)
   #     used by examples/python/textmirror_app.py;
   #   gcc, libc6-dev, make: build examples/c/textmirror_app.c.
+  #   python3-numpy, python3-opencv, python3-pil: Python hosts that load these libraries
+  #     before GStreamer (HostLoadOrderTests).
   gstreamer1.0-libav python3-gst-1.0 gcc libc6-dev make
+  python3-numpy python3-opencv python3-pil
   # scripts/install.sh: rewrites the installed plugin's RUNPATH to its private runtime;
   # scripts/fetch-openvino.sh: sets the OpenVINO libraries' RUNPATH.
   patchelf

@@ -87,13 +87,7 @@ struct ExampleTests {
         let work = try Workspace()
         work.environment["HOME"] = work.file("home")
         work.environment["XDG_DATA_HOME"] = nil
-        let program: [String]
-        if language == "python" {
-            try await Self.requirePyGObject(work)
-            program = [Self.python, Repository.path("examples/python/textmirror_app.py")]
-        } else {
-            program = [try await Self.buildC(work)]
-        }
+        let program = try await Self.example(language, work)
         // A plugin installed for the whole machine comes first, for both examples alike.
         let inspect = try await work.run("gst-inspect-1.0", ["textmirror"])
         let installed = inspect.stdout.split(separator: "\n")
@@ -104,6 +98,15 @@ struct ExampleTests {
         Self.checkRun(result, plugin: installed ?? Repository.buildPlugin)
     }
 
+    /// The command line of the example in `language` ("python" or "c"; the C one built first).
+    static func example(_ language: String, _ work: Workspace) async throws -> [String] {
+        if language == "python" {
+            try await requirePyGObject(work)
+            return [python, Repository.path("examples/python/textmirror_app.py")]
+        }
+        return [try await buildC(work)]
+    }
+
     /// Issue 29: `textmirror_app.py --camera` without a camera said "the pipeline does not start
     /// (see the error above)" with no error above: the camera's error was on the bus, which only
     /// the main loop reads, and it had not run. Both examples must say what failed.
@@ -112,13 +115,7 @@ struct ExampleTests {
         try Repository.requirePlugin()
         let work = try Workspace()
         work.environment = Self.buildEnvironment(work)
-        let program: [String]
-        if language == "python" {
-            try await Self.requirePyGObject(work)
-            program = [Self.python, Repository.path("examples/python/textmirror_app.py")]
-        } else {
-            program = [try await Self.buildC(work)]
-        }
+        let program = try await Self.example(language, work)
         let device = work.file("no-camera/video9")
         let result = try await work.run(program[0], Array(program.dropFirst()) + ["--camera", "--device", device])
         #expect(result.status == 1 && !result.signalled, "\(result)")

@@ -4,19 +4,23 @@ import Testing
 /// pipelines/transcode.sh, photo.sh and before-after.sh: files in, files out.
 @Suite("Files: transcode, photo, before/after")
 struct FileTests {
-    /// A 1.5 s input with sound (VP8 + Opus in WebM), 45 frames of a picture with text.
-    static func makeInput(_ work: Workspace) async throws -> String {
-        let input = work.file("input.webm")
+    /// An input of `frames` frames of a picture with text at 30 fps (VP8 in WebM), by default
+    /// 1.5 s with sound (Opus); `sound: false` leaves the sound out.
+    static func makeInput(
+        _ work: Workspace, name: String = "input.webm", frames: Int = 45, sound: Bool = true
+    ) async throws -> String {
+        let input = work.file(name)
+        // 1.5 s of Opus is 65 of audiotestsrc's buffers.
+        let audio = sound ? ["audiotestsrc", "num-buffers=\(frames * 65 / 45)", "!", "audioconvert", "!", "opusenc", "!", "mux."] : []
         let result = try await work.run(
             "gst-launch-1.0",
             [
                 "-q", "-e", "webmmux", "name=mux", "!", "filesink", "location=\(input)",
-                "videotestsrc", "num-buffers=45", "pattern=solid-color", "foreground-color=0xffe0e0e0",
+                "videotestsrc", "num-buffers=\(frames)", "pattern=solid-color", "foreground-color=0xffe0e0e0",
                 "!", "video/x-raw,width=320,height=180,framerate=30/1",
                 "!", "textoverlay", "text=TRANSCODE ME", "font-desc=DejaVu Sans Bold 20", "color=0xff000000",
-                "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux.",
-                "audiotestsrc", "num-buffers=65", "!", "audioconvert", "!", "opusenc", "!", "mux."
-            ])
+                "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux."
+            ] + audio)
         try #require(result.succeeded, "cannot make the input file:\n\(result)")
         return input
     }

@@ -159,17 +159,7 @@ struct RecordTests {
         try Repository.requireModel()
         let work = try Workspace()
         // 30 s of video: with detection it takes several seconds to transcode.
-        let input = work.file("long.webm")
-        let make = try await work.run(
-            "gst-launch-1.0",
-            [
-                "-q", "-e", "webmmux", "name=mux", "!", "filesink", "location=\(input)",
-                "videotestsrc", "num-buffers=900", "pattern=solid-color", "foreground-color=0xffe0e0e0",
-                "!", "video/x-raw,width=320,height=180,framerate=30/1",
-                "!", "textoverlay", "text=TRANSCODE ME", "font-desc=DejaVu Sans Bold 20", "color=0xff000000",
-                "!", "videoconvert", "!", "vp8enc", "deadline=1", "!", "mux."
-            ])
-        try #require(make.succeeded, "cannot make the input file:\n\(make)")
+        let input = try await FileTests.makeInput(work, name: "long.webm", frames: 900, sound: false)
         let out = work.file("stopped.webm")
         let transcode = try RunningCommand(
             Repository.path("pipelines/transcode.sh"), ["--progress", "1", input, out, "detection-size=320"],

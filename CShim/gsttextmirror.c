@@ -36,36 +36,18 @@
 
 #include "gsttextmirror.h"
 
-/* The element's property order: the same in this enum, in the installation in class_init, in
- * TextMirrorSettings, MirrorEngine.Settings, ElementProperties and README's table. Defaults and
- * ranges are not written here: they come from textmirror_properties (textmirror.h). */
+/* Property ids, one per row of TEXTMIRROR_PROPERTIES (textmirror.h), in its order: the rows
+ * are the one declaration of a property; ids, param specs, get/set and the settings struct are
+ * derived from them. */
 enum {
   PROP_0,
-  PROP_REGIONS,
-  PROP_FLIP,
-  PROP_ENABLED,
-  PROP_DETECT,
-  PROP_DETECTOR,
-  PROP_MODEL,
-  PROP_VERIFY,
-  PROP_TEXT_ORIENTATION,
-  PROP_VERTICAL_TEXT,
-  PROP_SEAMLESS,
-  PROP_DETECTION_MODE,
-  PROP_DETECTION_RATE,
-  PROP_DETECTION_SIZE,
-  PROP_THREADS,
-  PROP_PARALLEL_DETECTIONS,
-  PROP_INFERENCE_PRECISION,
-  PROP_TEXT_THRESHOLD,
-  PROP_BOX_THRESHOLD,
-  PROP_MIN_TEXT_HEIGHT,
-  PROP_TRACKING,
-  PROP_SMOOTHING,
-  PROP_HOLD_TIME,
-  PROP_POST_MESSAGES,
-  PROP_DRAW_BOXES,
+#define GST_TEXT_MIRROR_PROP_ID(field, type, name, nick, blurb, mutable) PROP_##field,
+  TEXTMIRROR_PROPERTIES (GST_TEXT_MIRROR_PROP_ID)
+#undef GST_TEXT_MIRROR_PROP_ID
+  N_PROPERTIES
 };
+
+static GParamSpec *gst_text_mirror_properties[N_PROPERTIES];
 
 GST_DEBUG_CATEGORY_STATIC (gst_text_mirror_debug);
 #define GST_CAT_DEFAULT gst_text_mirror_debug
@@ -174,46 +156,13 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (textmirror, "textmirror", GST_RANK_NONE,
     GST_DEBUG_CATEGORY_INIT (
         gst_text_mirror_debug, "textmirror", 0, "Mirror-reverses text in video"));
 
-/* Copies the property values; call with the object lock held. The strings stay owned by
- * the element, and the session copies them before the lock is released. */
-static TextMirrorSettings
-gst_text_mirror_settings_locked (GstTextMirror *self)
-{
-  TextMirrorSettings settings = {
-    .regions = self->regions,
-    .flip = self->flip,
-    .detect = self->detect,
-    .detector = self->detector,
-    .model = self->model,
-    .verify = self->verify,
-    .text_orientation = self->text_orientation,
-    .vertical_text = self->vertical_text,
-    .seamless = self->seamless,
-    .detection_mode = self->detection_mode,
-    .detection_rate = self->detection_rate,
-    .detection_size = self->detection_size,
-    .threads = self->threads,
-    .parallel_detections = self->parallel_detections,
-    .precision = self->precision,
-    .text_threshold = self->text_threshold,
-    .box_threshold = self->box_threshold,
-    .min_text_height = self->min_text_height,
-    .tracking = self->tracking,
-    .smoothing = self->smoothing,
-    .hold_time = (int32_t)self->hold_time, /* at most 60000: the property range */
-    .draw_boxes = self->draw_boxes,
-  };
-  return settings;
-}
-
 /* Hands changed settings to a running session; call with the object lock held. */
 static void
 gst_text_mirror_push_settings_locked (GstTextMirror *self)
 {
-  if (self->session != NULL) {
-    TextMirrorSettings settings = gst_text_mirror_settings_locked (self);
-    textmirror_session_update (self->session, &settings);
-  }
+  /* The session copies the strings before the lock is released. */
+  if (self->session != NULL)
+    textmirror_session_update (self->session, &self->settings);
 }
 
 static gboolean
@@ -226,9 +175,9 @@ gst_text_mirror_start (GstBaseTransform *trans)
 
   /* Loading the model takes a while; do it without the lock, on a copy of the strings. */
   GST_OBJECT_LOCK (self);
-  settings = gst_text_mirror_settings_locked (self);
-  settings.regions = g_strdup (self->regions);
-  settings.model = g_strdup (self->model);
+  settings = self->settings;
+  settings.regions = g_strdup (self->settings.regions);
+  settings.model = g_strdup (self->settings.model);
   GST_OBJECT_UNLOCK (self);
 
   session = textmirror_session_new (&settings, error, sizeof (error));
@@ -481,7 +430,7 @@ gst_text_mirror_transform_frame_ip (GstVideoFilter *filter, GstVideoFrame *frame
     GST_ELEMENT_WARNING (self, LIBRARY, FAILED, ("%s", self->result->warning), (NULL));
   gst_text_mirror_add_metas (self, frame->buffer);
   GST_OBJECT_LOCK (self);
-  post_messages = self->post_messages;
+  post_messages = self->settings.post_messages;
   GST_OBJECT_UNLOCK (self);
   if (self->result->has_detection && post_messages)
     gst_text_mirror_post_detection (self);
@@ -522,7 +471,7 @@ gst_text_mirror_before_transform (GstBaseTransform *trans, GstBuffer *buffer)
   gboolean enabled;
 
   GST_OBJECT_LOCK (self);
-  enabled = self->enabled;
+  enabled = self->settings.enabled;
   GST_OBJECT_UNLOCK (self);
   if (gst_base_transform_is_passthrough (trans) == enabled)
     gst_base_transform_set_passthrough (trans, !enabled);
@@ -555,194 +504,141 @@ gst_text_mirror_regions_valid (GstTextMirror *self, const gchar *spec)
   return FALSE;
 }
 
-/* Properties read only when the session starts (they choose and load the networks). */
-static gboolean
-gst_text_mirror_needs_restart (guint prop_id)
+/* The GType of each TYPE of TEXTMIRROR_PROPERTIES' rows. */
+#define GST_TEXT_MIRROR_GTYPE_BOOLEAN G_TYPE_BOOLEAN
+#define GST_TEXT_MIRROR_GTYPE_INT G_TYPE_INT
+#define GST_TEXT_MIRROR_GTYPE_UINT G_TYPE_UINT
+#define GST_TEXT_MIRROR_GTYPE_DOUBLE G_TYPE_DOUBLE
+#define GST_TEXT_MIRROR_GTYPE_STRING G_TYPE_STRING
+#define GST_TEXT_MIRROR_GTYPE_FLIP GST_TYPE_TEXT_MIRROR_FLIP
+#define GST_TEXT_MIRROR_GTYPE_DETECTOR GST_TYPE_TEXT_MIRROR_DETECTOR
+#define GST_TEXT_MIRROR_GTYPE_TEXT_ORIENTATION GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION
+#define GST_TEXT_MIRROR_GTYPE_DETECTION_MODE GST_TYPE_TEXT_MIRROR_DETECTION_MODE
+#define GST_TEXT_MIRROR_GTYPE_PRECISION GST_TYPE_TEXT_MIRROR_PRECISION
+
+/* Enum members are read and written as gint. */
+G_STATIC_ASSERT (sizeof (TextMirrorFlip) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (TextMirrorDetectorChoice) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (TextMirrorTextOrientation) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (TextMirrorDetectionMode) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (TextMirrorPrecision) == sizeof (gint));
+
+/* The member of `settings` that holds property `prop_id`, NULL for an unknown id. */
+static gpointer
+gst_text_mirror_field (const TextMirrorSettings *settings, guint prop_id)
 {
   switch (prop_id) {
-    case PROP_DETECT:
-    case PROP_DETECTOR:
-    case PROP_MODEL:
-    case PROP_DETECTION_SIZE:
-    case PROP_THREADS:
-    case PROP_PARALLEL_DETECTIONS:
-    case PROP_INFERENCE_PRECISION:
-      return TRUE;
+#define GST_TEXT_MIRROR_FIELD(field, type, name, nick, blurb, mutable) \
+  case PROP_##field:                                                   \
+    return (gpointer)&settings->field;
+    TEXTMIRROR_PROPERTIES (GST_TEXT_MIRROR_FIELD)
+#undef GST_TEXT_MIRROR_FIELD
     default:
-      return FALSE;
+      return NULL;
   }
 }
 
-/* The one switch that reads a property; call with the object lock held. */
+/* A param spec of the row's type, its default and bounds read from the same member of the
+ * three settings of textmirror_properties. */
+static GParamSpec *
+gst_text_mirror_param_spec (GType type, const gchar *name, const gchar *nick, const gchar *blurb,
+    GParamFlags mutability, guint prop_id)
+{
+  const TextMirrorProperties *props = textmirror_properties ();
+  gconstpointer def = gst_text_mirror_field (&props->defaults, prop_id);
+  gconstpointer min = gst_text_mirror_field (&props->minimum, prop_id);
+  gconstpointer max = gst_text_mirror_field (&props->maximum, prop_id);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | mutability;
+
+  switch (G_TYPE_FUNDAMENTAL (type)) {
+    case G_TYPE_BOOLEAN:
+      return g_param_spec_boolean (name, nick, blurb, *(const int32_t *)def != 0, flags);
+    case G_TYPE_INT:
+      return g_param_spec_int (name, nick, blurb, *(const int32_t *)min, *(const int32_t *)max,
+          *(const int32_t *)def, flags);
+    case G_TYPE_UINT:
+      return g_param_spec_uint (name, nick, blurb, *(const uint32_t *)min, *(const uint32_t *)max,
+          *(const uint32_t *)def, flags);
+    case G_TYPE_DOUBLE:
+      return g_param_spec_double (
+          name, nick, blurb, *(const double *)min, *(const double *)max, *(const double *)def, flags);
+    case G_TYPE_ENUM:
+      return g_param_spec_enum (name, nick, blurb, type, *(const gint *)def, flags);
+    case G_TYPE_STRING:
+      return g_param_spec_string (name, nick, blurb, *(const char *const *)def, flags);
+    default:
+      g_assert_not_reached ();
+  }
+}
+
+/* The one function that reads a property; call with the object lock held. */
 static void
 gst_text_mirror_get_property_locked (
     GstTextMirror *self, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  switch (prop_id) {
-    case PROP_REGIONS:
-      g_value_set_string (value, self->regions);
+  gpointer field = gst_text_mirror_field (&self->settings, prop_id);
+
+  if (field == NULL) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
+    return;
+  }
+  switch (G_TYPE_FUNDAMENTAL (G_PARAM_SPEC_VALUE_TYPE (pspec))) {
+    case G_TYPE_BOOLEAN:
+      g_value_set_boolean (value, *(int32_t *)field != 0);
       break;
-    case PROP_FLIP:
-      g_value_set_enum (value, self->flip);
+    case G_TYPE_INT:
+      g_value_set_int (value, *(int32_t *)field);
       break;
-    case PROP_ENABLED:
-      g_value_set_boolean (value, self->enabled);
+    case G_TYPE_UINT:
+      g_value_set_uint (value, *(uint32_t *)field);
       break;
-    case PROP_DETECT:
-      g_value_set_boolean (value, self->detect);
+    case G_TYPE_DOUBLE:
+      g_value_set_double (value, *(double *)field);
       break;
-    case PROP_DETECTOR:
-      g_value_set_enum (value, self->detector);
+    case G_TYPE_ENUM:
+      g_value_set_enum (value, *(gint *)field);
       break;
-    case PROP_MODEL:
-      g_value_set_string (value, self->model);
-      break;
-    case PROP_VERIFY:
-      g_value_set_boolean (value, self->verify);
-      break;
-    case PROP_TEXT_ORIENTATION:
-      g_value_set_enum (value, self->text_orientation);
-      break;
-    case PROP_VERTICAL_TEXT:
-      g_value_set_boolean (value, self->vertical_text);
-      break;
-    case PROP_SEAMLESS:
-      g_value_set_boolean (value, self->seamless);
-      break;
-    case PROP_DETECTION_MODE:
-      g_value_set_enum (value, self->detection_mode);
-      break;
-    case PROP_DETECTION_RATE:
-      g_value_set_double (value, self->detection_rate);
-      break;
-    case PROP_DETECTION_SIZE:
-      g_value_set_int (value, self->detection_size);
-      break;
-    case PROP_THREADS:
-      g_value_set_int (value, self->threads);
-      break;
-    case PROP_PARALLEL_DETECTIONS:
-      g_value_set_int (value, self->parallel_detections);
-      break;
-    case PROP_INFERENCE_PRECISION:
-      g_value_set_enum (value, self->precision);
-      break;
-    case PROP_TEXT_THRESHOLD:
-      g_value_set_double (value, self->text_threshold);
-      break;
-    case PROP_BOX_THRESHOLD:
-      g_value_set_double (value, self->box_threshold);
-      break;
-    case PROP_MIN_TEXT_HEIGHT:
-      g_value_set_double (value, self->min_text_height);
-      break;
-    case PROP_TRACKING:
-      g_value_set_boolean (value, self->tracking);
-      break;
-    case PROP_SMOOTHING:
-      g_value_set_double (value, self->smoothing);
-      break;
-    case PROP_HOLD_TIME:
-      g_value_set_uint (value, self->hold_time);
-      break;
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->post_messages);
-      break;
-    case PROP_DRAW_BOXES:
-      g_value_set_boolean (value, self->draw_boxes);
+    case G_TYPE_STRING:
+      g_value_set_string (value, *(const char **)field);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
-      break;
+      g_assert_not_reached ();
   }
 }
 
-/* The one switch that writes a property; call with the object lock held. */
+/* The one function that writes a property; call with the object lock held. */
 static void
 gst_text_mirror_set_property_locked (
     GstTextMirror *self, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
-  switch (prop_id) {
-    case PROP_REGIONS:
-      g_free (self->regions);
-      self->regions = g_value_dup_string (value);
+  gpointer field = gst_text_mirror_field (&self->settings, prop_id);
+
+  if (field == NULL) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
+    return;
+  }
+  switch (G_TYPE_FUNDAMENTAL (G_PARAM_SPEC_VALUE_TYPE (pspec))) {
+    case G_TYPE_BOOLEAN:
+      *(int32_t *)field = g_value_get_boolean (value);
       break;
-    case PROP_FLIP:
-      self->flip = g_value_get_enum (value);
+    case G_TYPE_INT:
+      *(int32_t *)field = g_value_get_int (value);
       break;
-    case PROP_ENABLED:
-      /* Passthrough follows on the streaming thread, in before_transform: set from here it
-       * could change while GstBaseTransform handles a buffer, which then would be written to
-       * without having been made writable (a buffer a tee's other branch also sees). */
-      self->enabled = g_value_get_boolean (value);
+    case G_TYPE_UINT:
+      *(uint32_t *)field = g_value_get_uint (value);
       break;
-    case PROP_DETECT:
-      self->detect = g_value_get_boolean (value);
+    case G_TYPE_DOUBLE:
+      *(double *)field = g_value_get_double (value);
       break;
-    case PROP_DETECTOR:
-      self->detector = g_value_get_enum (value);
+    case G_TYPE_ENUM:
+      *(gint *)field = g_value_get_enum (value);
       break;
-    case PROP_MODEL:
-      g_free (self->model);
-      self->model = g_value_dup_string (value);
-      break;
-    case PROP_VERIFY:
-      self->verify = g_value_get_boolean (value);
-      break;
-    case PROP_TEXT_ORIENTATION:
-      self->text_orientation = g_value_get_enum (value);
-      break;
-    case PROP_VERTICAL_TEXT:
-      self->vertical_text = g_value_get_boolean (value);
-      break;
-    case PROP_SEAMLESS:
-      self->seamless = g_value_get_boolean (value);
-      break;
-    case PROP_DETECTION_MODE:
-      self->detection_mode = g_value_get_enum (value);
-      break;
-    case PROP_DETECTION_RATE:
-      self->detection_rate = g_value_get_double (value);
-      break;
-    case PROP_DETECTION_SIZE:
-      self->detection_size = g_value_get_int (value);
-      break;
-    case PROP_THREADS:
-      self->threads = g_value_get_int (value);
-      break;
-    case PROP_PARALLEL_DETECTIONS:
-      self->parallel_detections = g_value_get_int (value);
-      break;
-    case PROP_INFERENCE_PRECISION:
-      self->precision = g_value_get_enum (value);
-      break;
-    case PROP_TEXT_THRESHOLD:
-      self->text_threshold = g_value_get_double (value);
-      break;
-    case PROP_BOX_THRESHOLD:
-      self->box_threshold = g_value_get_double (value);
-      break;
-    case PROP_MIN_TEXT_HEIGHT:
-      self->min_text_height = g_value_get_double (value);
-      break;
-    case PROP_TRACKING:
-      self->tracking = g_value_get_boolean (value);
-      break;
-    case PROP_SMOOTHING:
-      self->smoothing = g_value_get_double (value);
-      break;
-    case PROP_HOLD_TIME:
-      self->hold_time = g_value_get_uint (value);
-      break;
-    case PROP_POST_MESSAGES:
-      self->post_messages = g_value_get_boolean (value);
-      break;
-    case PROP_DRAW_BOXES:
-      self->draw_boxes = g_value_get_boolean (value);
+    case G_TYPE_STRING:
+      g_free (*(gchar **)field);
+      *(gchar **)field = g_value_dup_string (value);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (self, prop_id, pspec);
-      break;
+      g_assert_not_reached ();
   }
 }
 
@@ -768,11 +664,11 @@ gst_text_mirror_set_property (
   GValue old = G_VALUE_INIT;
   gchar *old_text, *new_text;
 
-  if (prop_id == PROP_REGIONS && !gst_text_mirror_regions_valid (self, g_value_get_string (value)))
+  if (prop_id == PROP_regions && !gst_text_mirror_regions_valid (self, g_value_get_string (value)))
     return;
 
   GST_OBJECT_LOCK (self);
-  if (self->session != NULL && gst_text_mirror_needs_restart (prop_id)) {
+  if (self->session != NULL && (pspec->flags & GST_PARAM_MUTABLE_READY) != 0) {
     /* The detector and recognizer are loaded at start(): these properties cannot change
      * under a running session. Refused with a warning that says when they can. */
     GST_OBJECT_UNLOCK (self);
@@ -791,7 +687,7 @@ gst_text_mirror_set_property (
 
   old_text = gst_text_mirror_value_text (&old);
   new_text = gst_text_mirror_value_text (value);
-  GST_INFO_OBJECT (self, "%s changed from %s to %s", pspec->name, old_text, new_text);
+  GST_INFO_OBJECT (self, "Changing %s from %s to %s", pspec->name, old_text, new_text);
   g_free (old_text);
   g_free (new_text);
   g_value_unset (&old);
@@ -814,8 +710,8 @@ gst_text_mirror_finalize (GObject *object)
 
   /* stop() has normally released it; an element never started has none. */
   textmirror_session_free (self->session);
-  g_free (self->regions);
-  g_free (self->model);
+  g_free ((gchar *)self->settings.regions);
+  g_free ((gchar *)self->settings.model);
   g_free (self->result);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -827,172 +723,15 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
   GstVideoFilterClass *filter_class = GST_VIDEO_FILTER_CLASS (klass);
-  const TextMirrorProperties *props = textmirror_properties ();
-  const TextMirrorSettings *defaults = &props->defaults;
-
   gobject_class->set_property = gst_text_mirror_set_property;
   gobject_class->get_property = gst_text_mirror_get_property;
   gobject_class->finalize = gst_text_mirror_finalize;
-
-  g_object_class_install_property (gobject_class, PROP_REGIONS,
-      g_param_spec_string ("regions", "Regions",
-          "Fixed regions that are always mirrored: \"x,y,w,h[,angle];...\" in "
-          "normalized frame coordinates (0..1, origin top-left; x,y is the "
-          "top-left corner, angle in degrees turns the box about its centre)",
-          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_FLIP,
-      g_param_spec_enum ("flip", "Flip", "The reversal applied inside each region",
-          GST_TYPE_TEXT_MIRROR_FLIP, defaults->flip,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_ENABLED,
-      g_param_spec_boolean ("enabled", "Enabled",
-          "Mirror regions; when false, frames pass through untouched", props->enabled,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECT,
-      g_param_spec_boolean ("detect", "Detect text",
-          "Find lines of text with the neural detector and mirror them "
-          "(false: only the fixed regions are mirrored and no model is needed)",
-          defaults->detect, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_DETECTOR,
-      g_param_spec_enum ("detector", "Detector",
-          "Which PP-OCRv6 text detector runs when model is not set: tiny (cheaper), "
-          "small (finds more lines), or auto: tiny where detection is async (live "
-          "sources), small where it is sync (files)",
-          GST_TYPE_TEXT_MIRROR_DETECTOR, defaults->detector,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_MODEL,
-      g_param_spec_string ("model", "Model",
-          "Path of a PP-OCR text detection model (ONNX), instead of the one detector "
-          "picks; the recognizer of its generation is read from the same folder. "
-          "Default: $TEXTMIRROR_MODEL, else the models folder: the first of "
-          "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, "
-          "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ "
-          "(scripts/install.sh puts them there)",
-          NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_VERIFY,
-      g_param_spec_boolean ("verify", "Verify",
-          "Mirror a detected box only once the text recognizer read at least "
-          "one character in it, as it is or mirror-reversed (drops boxes on "
-          "textures that are not text); false mirrors every detected box. The "
-          "recognizer reads Latin, Chinese, Cyrillic and Greek, not Arabic or "
-          "Hebrew: set false for those",
-          defaults->verify,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TEXT_ORIENTATION,
-      g_param_spec_enum ("text-orientation", "Text orientation",
-          "Which lines are turned, by how they read: any, only those that "
-          "read normally, or only those that read mirror-reversed (a selfie "
-          "view: videoflip video-direction=horiz ! textmirror "
-          "text-orientation=mirrored)",
-          GST_TYPE_TEXT_MIRROR_TEXT_ORIENTATION, defaults->text_orientation,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_VERTICAL_TEXT,
-      g_param_spec_boolean ("vertical-text", "Vertical text",
-          "Also find lines running up or down the picture (a page or a box lying "
-          "sideways, a book's spine) by detecting on the frame turned a quarter as "
-          "well: each detection costs two, so a live source gets about half as many",
-          defaults->vertical_text,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SEAMLESS,
-      g_param_spec_boolean ("seamless", "Seamless",
-          "Mirror the text of each detected line but not its background: the "
-          "background is estimated from a thin ring around the box and only the "
-          "difference from it is mirrored, so gradients, vignetting and shadows "
-          "stay continuous and no box edge shows (on a flat background this is the "
-          "plain mirror); false mirrors the box as it is. Fixed regions are "
-          "always plain mirrors",
-          defaults->seamless,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_MODE,
-      g_param_spec_enum ("detection-mode", "Detection mode",
-          "When detection runs: on an internal queue without delaying frames "
-          "(async), or waiting for it on frames spaced by 1/detection-rate in "
-          "stream time, reproducible (sync); auto = async for live sources",
-          GST_TYPE_TEXT_MIRROR_DETECTION_MODE, defaults->detection_mode,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_RATE,
-      g_param_spec_double ("detection-rate", "Detection rate",
-          "Upper bound on text detections per second of stream time", props->detection_rate.minimum,
-          props->detection_rate.maximum, defaults->detection_rate,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DETECTION_SIZE,
-      g_param_spec_int ("detection-size", "Detection size",
-          "Long side, in pixels, of the picture the detector sees (rounded to "
-          "a multiple of 32); larger finds smaller text but costs more",
-          (gint)props->detection_size.minimum, (gint)props->detection_size.maximum,
-          defaults->detection_size,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_THREADS,
-      g_param_spec_int ("threads", "Threads",
-          "Threads the detector may use (0 = automatic: one per core; they run "
-          "at a lower priority, so the streaming thread still gets a core)",
-          (gint)props->threads.minimum, (gint)props->threads.maximum, defaults->threads,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_PARALLEL_DETECTIONS,
-      g_param_spec_int ("parallel-detections", "Parallel detections",
-          "Detections that run side by side, each on its own copy of the "
-          "network with a share of the threads. On 2 cores one detection with "
-          "both threads measured faster than two with one each; more may pay "
-          "on machines with more cores",
-          (gint)props->parallel_detections.minimum, (gint)props->parallel_detections.maximum,
-          defaults->parallel_detections,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_INFERENCE_PRECISION,
-      g_param_spec_enum ("inference-precision", "Inference precision",
-          "Numeric precision of the neural networks: auto lets OpenVINO pick "
-          "bf16 on CPUs that have it (faster, results differ slightly between "
-          "CPUs); f32 gives the same results on every CPU",
-          GST_TYPE_TEXT_MIRROR_PRECISION, defaults->precision,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
-  g_object_class_install_property (gobject_class, PROP_TEXT_THRESHOLD,
-      g_param_spec_double ("text-threshold", "Text threshold",
-          "Text probability above which a pixel counts as text", props->text_threshold.minimum,
-          props->text_threshold.maximum, defaults->text_threshold,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_BOX_THRESHOLD,
-      g_param_spec_double ("box-threshold", "Box threshold",
-          "Mean text probability a box needs to be mirrored", props->box_threshold.minimum,
-          props->box_threshold.maximum, defaults->box_threshold,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_MIN_TEXT_HEIGHT,
-      g_param_spec_double ("min-text-height", "Minimum text height",
-          "Lines of text shorter than this fraction of the frame height are "
-          "left alone",
-          props->min_text_height.minimum, props->min_text_height.maximum, defaults->min_text_height,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TRACKING,
-      g_param_spec_boolean ("tracking", "Tracking",
-          "Move boxes with the picture between detections (optical flow) and "
-          "bring late detections up to date; false holds each box where it was "
-          "last detected",
-          defaults->tracking,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_SMOOTHING,
-      g_param_spec_double ("smoothing", "Smoothing",
-          "Weight of each new detection in a tracked box: box = smoothing x "
-          "detection + (1 - smoothing) x previous box, on centre, size and angle "
-          "(1 = no smoothing)",
-          props->smoothing.minimum, props->smoothing.maximum, defaults->smoothing,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_HOLD_TIME,
-      g_param_spec_uint ("hold-time", "Hold time",
-          "Milliseconds a box is kept after the last detection that found its "
-          "text, so missed detections do not make it blink (a box the optical "
-          "flow has lost ends at the first detection that misses it)",
-          (guint)props->hold_time.minimum, (guint)props->hold_time.maximum,
-          (guint)defaults->hold_time,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post a \"textmirror\" element message after each detection", props->post_messages,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DRAW_BOXES,
-      g_param_spec_boolean ("draw-boxes", "Draw boxes",
-          "Outline the mirrored text boxes, for debugging: green where the "
-          "detector has just found the text, orange where tracking carries "
-          "the box between detections",
-          defaults->draw_boxes,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+#define GST_TEXT_MIRROR_INSTALL(field, type, name, nick, blurb, mutable) \
+  gst_text_mirror_properties[PROP_##field] = gst_text_mirror_param_spec (  \
+      GST_TEXT_MIRROR_GTYPE_##type, name, nick, blurb, GST_PARAM_MUTABLE_##mutable, PROP_##field);
+  TEXTMIRROR_PROPERTIES (GST_TEXT_MIRROR_INSTALL)
+#undef GST_TEXT_MIRROR_INSTALL
+  g_object_class_install_properties (gobject_class, N_PROPERTIES, gst_text_mirror_properties);
 
   gst_element_class_set_static_metadata (element_class, "Text mirror", "Filter/Effect/Video",
       "Finds printed text in video and mirror-reverses only the text, in place",
@@ -1015,33 +754,8 @@ gst_text_mirror_class_init (GstTextMirrorClass *klass)
 static void
 gst_text_mirror_init (GstTextMirror *self)
 {
-  const TextMirrorProperties *props = textmirror_properties ();
-  const TextMirrorSettings *defaults = &props->defaults;
-
-  self->regions = NULL;
-  self->flip = defaults->flip;
-  self->enabled = props->enabled;
-  self->detect = defaults->detect;
-  self->detector = defaults->detector;
-  self->model = NULL;
-  self->verify = defaults->verify;
-  self->text_orientation = defaults->text_orientation;
-  self->vertical_text = defaults->vertical_text;
-  self->seamless = defaults->seamless;
-  self->detection_mode = defaults->detection_mode;
-  self->detection_rate = defaults->detection_rate;
-  self->detection_size = defaults->detection_size;
-  self->threads = defaults->threads;
-  self->parallel_detections = defaults->parallel_detections;
-  self->precision = defaults->precision;
-  self->text_threshold = defaults->text_threshold;
-  self->box_threshold = defaults->box_threshold;
-  self->min_text_height = defaults->min_text_height;
-  self->tracking = defaults->tracking;
-  self->smoothing = defaults->smoothing;
-  self->hold_time = (guint)defaults->hold_time;
-  self->post_messages = props->post_messages;
-  self->draw_boxes = defaults->draw_boxes;
+  /* The defaults hold no strings (regions and model are NULL), so nothing is shared. */
+  self->settings = textmirror_properties ()->defaults;
   self->session = NULL;
   self->result = g_new0 (TextMirrorFrameResult, 1);
 }

@@ -27,38 +27,15 @@ GType gst_text_mirror_text_orientation_get_type (void);
 struct _GstTextMirror {
   GstVideoFilter parent;
 
-  /* Locking. Property values are protected by the object lock. They are the element's
-   * settings, in the element's property order; the Swift session gets a copy at start() and
-   * on every change while it exists.
+  /* Locking. The property values, one member per row of TEXTMIRROR_PROPERTIES (textmirror.h),
+   * are protected by the object lock; the strings are owned here. The Swift session gets a
+   * copy at start() and on every change while it exists.
    *
    * Lock order: the object lock, then the Swift session's own locks (property setters hand
    * the new settings to the session, textmirror_session_update, with the object lock held).
    * Swift never takes the object lock nor calls back into this file, and no lock is held
    * while a frame is processed (textmirror_session_process runs without the object lock). */
-  gchar *regions;
-  TextMirrorFlip flip;
-  gboolean enabled;
-  gboolean detect;
-  gchar *model;
-  gboolean verify;
-  TextMirrorTextOrientation text_orientation;
-  gboolean vertical_text;
-  gboolean seamless;
-  TextMirrorDetectionMode detection_mode;
-  gdouble detection_rate;
-  gint detection_size;
-  gint threads;
-  gint parallel_detections;
-  TextMirrorPrecision precision;
-  TextMirrorDetectorChoice detector;
-  gdouble text_threshold;
-  gdouble box_threshold;
-  gdouble min_text_height;
-  gboolean tracking;
-  gdouble smoothing;
-  guint hold_time;
-  gboolean post_messages;
-  gboolean draw_boxes;
+  TextMirrorSettings settings;
 
   /* Streaming-thread state, touched only by the streaming thread (set_info, transform,
    * sink_event), without a lock: whether upstream is live (answers the latency query with

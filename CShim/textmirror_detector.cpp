@@ -154,7 +154,7 @@ textmirror_detector_new (const char *model_path, const TextMirrorNormalization *
     copy_message (error, error_size, "no valid input normalization given");
     return nullptr;
   }
-  const int max_side = static_cast<int> (textmirror_properties ()->detection_size.maximum);
+  const int max_side = static_cast<int> (textmirror_properties ()->maximum.detection_size);
   if (input_width <= 0 || input_height <= 0 || input_width % 32 != 0 || input_height % 32 != 0
       || input_width > max_side || input_height > max_side) {
     copy_message (error, error_size,

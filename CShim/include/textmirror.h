@@ -69,6 +69,13 @@ typedef enum {
   TEXTMIRROR_TEXT_ORIENTATION_MIRRORED = 2, /* lines that read mirror-reversed */
 } TextMirrorTextOrientation;
 
+/* How detection is scheduled (the "detection-mode" property). */
+typedef enum {
+  TEXTMIRROR_DETECTION_AUTO = 0, /* async when upstream is live, sync otherwise */
+  TEXTMIRROR_DETECTION_ASYNC = 1,
+  TEXTMIRROR_DETECTION_SYNC = 2,
+} TextMirrorDetectionMode;
+
 /* The reversal applied inside each region (the element's "flip" property). */
 typedef enum {
   TEXTMIRROR_FLIP_HORIZONTAL = 0,
@@ -95,72 +102,165 @@ typedef struct {
  * explanation written to error (truncated to error_size bytes). */
 TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, size_t error_size);
 
-/* ---- Per-instance session, created at start() and released at stop() ------------------- */
+/* ---- Properties ------------------------------------------------------------------------ */
 
-typedef struct TextMirrorSession TextMirrorSession;
+/* The element's properties, one row each, in the element's property order (gst-inspect-1.0,
+ * README's table and Swift's binding table, SettingsConversions.swift, follow it):
+ *
+ *   X (field, TYPE, "name", "Nick", "Blurb", MUTABLE)
+ *
+ * field: the member of TextMirrorSettings (and of nothing else: the C shim derives its property
+ * ids, param specs, get/set and logging from these rows). TYPE: BOOLEAN, INT, UINT, DOUBLE,
+ * STRING, or one of the enums above by its TEXTMIRROR_CTYPE_ name (FLIP, DETECTOR, ...).
+ * MUTABLE: PLAYING, may change while frames flow; READY, read when the element starts (it
+ * chooses and loads the networks), so refused with a warning while it runs.
+ * Defaults and ranges are not written here: each is written once in Swift
+ * (TextMirrorCore/Element/ElementProperties.swift) and read through textmirror_properties. */
+#define TEXTMIRROR_PROPERTIES(X) \
+  X (regions, STRING, "regions", "Regions", \
+      "Fixed regions that are always mirrored: \"x,y,w,h[,angle];...\" in " \
+      "normalized frame coordinates (0..1, origin top-left; x,y is the " \
+      "top-left corner, angle in degrees turns the box about its centre)", \
+      PLAYING) \
+  X (flip, FLIP, "flip", "Flip", "The reversal applied inside each region", PLAYING) \
+  X (enabled, BOOLEAN, "enabled", "Enabled", \
+      "Mirror regions; when false, frames pass through untouched", PLAYING) \
+  X (detect, BOOLEAN, "detect", "Detect text", \
+      "Find lines of text with the neural detector and mirror them " \
+      "(false: only the fixed regions are mirrored and no model is needed)", \
+      READY) \
+  X (detector, DETECTOR, "detector", "Detector", \
+      "Which PP-OCRv6 text detector runs when model is not set: tiny (cheaper), " \
+      "small (finds more lines), or auto: tiny where detection is async (live " \
+      "sources), small where it is sync (files)", \
+      READY) \
+  X (model, STRING, "model", "Model", \
+      "Path of a PP-OCR text detection model (ONNX), instead of the one detector " \
+      "picks; the recognizer of its generation is read from the same folder. " \
+      "Default: $TEXTMIRROR_MODEL, else the models folder: the first of " \
+      "~/.local/share/textmirror/models/, <plugin prefix>/share/textmirror/models/, " \
+      "/usr/local/share/textmirror/models/, /usr/share/textmirror/models/ " \
+      "(scripts/install.sh puts them there)", \
+      READY) \
+  X (verify, BOOLEAN, "verify", "Verify", \
+      "Mirror a detected box only once the text recognizer read at least " \
+      "one character in it, as it is or mirror-reversed (drops boxes on " \
+      "textures that are not text); false mirrors every detected box. The " \
+      "recognizer reads Latin, Chinese, Cyrillic and Greek, not Arabic or " \
+      "Hebrew: set false for those", \
+      PLAYING) \
+  X (text_orientation, TEXT_ORIENTATION, "text-orientation", "Text orientation", \
+      "Which lines are turned, by how they read: any, only those that " \
+      "read normally, or only those that read mirror-reversed (a selfie " \
+      "view: videoflip video-direction=horiz ! textmirror " \
+      "text-orientation=mirrored)", \
+      PLAYING) \
+  X (vertical_text, BOOLEAN, "vertical-text", "Vertical text", \
+      "Also find lines running up or down the picture (a page or a box lying " \
+      "sideways, a book's spine) by detecting on the frame turned a quarter as " \
+      "well: each detection costs two, so a live source gets about half as many", \
+      PLAYING) \
+  X (seamless, BOOLEAN, "seamless", "Seamless", \
+      "Mirror the text of each detected line but not its background: the " \
+      "background is estimated from a thin ring around the box and only the " \
+      "difference from it is mirrored, so gradients, vignetting and shadows " \
+      "stay continuous and no box edge shows (on a flat background this is the " \
+      "plain mirror); false mirrors the box as it is. Fixed regions are " \
+      "always plain mirrors", \
+      PLAYING) \
+  X (detection_mode, DETECTION_MODE, "detection-mode", "Detection mode", \
+      "When detection runs: on an internal queue without delaying frames " \
+      "(async), or waiting for it on frames spaced by 1/detection-rate in " \
+      "stream time, reproducible (sync); auto = async for live sources", \
+      PLAYING) \
+  X (detection_rate, DOUBLE, "detection-rate", "Detection rate", \
+      "Upper bound on text detections per second of stream time", PLAYING) \
+  X (detection_size, INT, "detection-size", "Detection size", \
+      "Long side, in pixels, of the picture the detector sees (rounded to " \
+      "a multiple of 32); larger finds smaller text but costs more", \
+      READY) \
+  X (threads, INT, "threads", "Threads", \
+      "Threads the detector may use (0 = automatic: one per core; they run " \
+      "at a lower priority, so the streaming thread still gets a core)", \
+      READY) \
+  X (parallel_detections, INT, "parallel-detections", "Parallel detections", \
+      "Detections that run side by side, each on its own copy of the " \
+      "network with a share of the threads. On 2 cores one detection with " \
+      "both threads measured faster than two with one each; more may pay " \
+      "on machines with more cores", \
+      READY) \
+  X (inference_precision, PRECISION, "inference-precision", "Inference precision", \
+      "Numeric precision of the neural networks: auto lets OpenVINO pick " \
+      "bf16 on CPUs that have it (faster, results differ slightly between " \
+      "CPUs); f32 gives the same results on every CPU", \
+      READY) \
+  X (text_threshold, DOUBLE, "text-threshold", "Text threshold", \
+      "Text probability above which a pixel counts as text", PLAYING) \
+  X (box_threshold, DOUBLE, "box-threshold", "Box threshold", \
+      "Mean text probability a box needs to be mirrored", PLAYING) \
+  X (min_text_height, DOUBLE, "min-text-height", "Minimum text height", \
+      "Lines of text shorter than this fraction of the frame height are " \
+      "left alone", \
+      PLAYING) \
+  X (tracking, BOOLEAN, "tracking", "Tracking", \
+      "Move boxes with the picture between detections (optical flow) and " \
+      "bring late detections up to date; false holds each box where it was " \
+      "last detected", \
+      PLAYING) \
+  X (smoothing, DOUBLE, "smoothing", "Smoothing", \
+      "Weight of each new detection in a tracked box: box = smoothing x " \
+      "detection + (1 - smoothing) x previous box, on centre, size and angle " \
+      "(1 = no smoothing)", \
+      PLAYING) \
+  X (hold_time, UINT, "hold-time", "Hold time", \
+      "Milliseconds a box is kept after the last detection that found its " \
+      "text, so missed detections do not make it blink (a box the optical " \
+      "flow has lost ends at the first detection that misses it)", \
+      PLAYING) \
+  X (post_messages, BOOLEAN, "post-messages", "Post messages", \
+      "Post a \"textmirror\" element message after each detection", PLAYING) \
+  X (draw_boxes, BOOLEAN, "draw-boxes", "Draw boxes", \
+      "Outline the mirrored text boxes, for debugging: green where the " \
+      "detector has just found the text, orange where tracking carries " \
+      "the box between detections", \
+      PLAYING)
 
-/* How detection is scheduled (the "detection-mode" property). */
-typedef enum {
-  TEXTMIRROR_DETECTION_AUTO = 0, /* async when upstream is live, sync otherwise */
-  TEXTMIRROR_DETECTION_ASYNC = 1,
-  TEXTMIRROR_DETECTION_SYNC = 2,
-} TextMirrorDetectionMode;
+/* The C type of each TYPE of the rows. */
+#define TEXTMIRROR_CTYPE_BOOLEAN int32_t /* nonzero: true */
+#define TEXTMIRROR_CTYPE_INT int32_t
+#define TEXTMIRROR_CTYPE_UINT uint32_t
+#define TEXTMIRROR_CTYPE_DOUBLE double
+#define TEXTMIRROR_CTYPE_STRING const char * /* NULL: unset */
+#define TEXTMIRROR_CTYPE_FLIP TextMirrorFlip
+#define TEXTMIRROR_CTYPE_DETECTOR TextMirrorDetectorChoice
+#define TEXTMIRROR_CTYPE_TEXT_ORIENTATION TextMirrorTextOrientation
+#define TEXTMIRROR_CTYPE_DETECTION_MODE TextMirrorDetectionMode
+#define TEXTMIRROR_CTYPE_PRECISION TextMirrorPrecision
 
-/* Every property value the session needs, copied by the callee (strings included). In the
- * element's property order (see textmirror_properties). */
+#define TEXTMIRROR_SETTINGS_FIELD(field, type, name, nick, blurb, mutable) \
+  TEXTMIRROR_CTYPE_##type field;
+
+/* Every property value, one member per row of TEXTMIRROR_PROPERTIES, in its order. The element
+ * keeps one (strings owned by it); the session gets copies (the callee copies the strings). */
 typedef struct {
-  const char *regions; /* "x,y,w,h[,angle];..." or NULL */
-  TextMirrorFlip flip;
-  int32_t detect;    /* nonzero: run the text detector */
-  TextMirrorDetectorChoice detector; /* the default model's size; ignored when model is set */
-  const char *model; /* path of the ONNX detection model, NULL = default */
-  /* Reading (see LineReader.swift). */
-  int32_t verify; /* nonzero: mirror a detected box only once a character was read in it */
-  TextMirrorTextOrientation text_orientation;
-  int32_t vertical_text; /* nonzero: also detect on the frame turned a quarter */
-  int32_t seamless;      /* nonzero: mirror detected lines but not their background */
-  TextMirrorDetectionMode detection_mode;
-  double detection_rate;         /* Hz, upper bound */
-  int32_t detection_size;        /* long side of the detector's input, pixels */
-  int32_t threads;               /* detector threads, 0 = automatic */
-  int32_t parallel_detections;   /* detections side by side, 1..16 */
-  TextMirrorPrecision precision; /* the networks' numeric precision */
-  double text_threshold;         /* probability-map threshold; 0 = the model's own */
-  double box_threshold;          /* minimum mean probability of a box; 0 = the model's own */
-  double min_text_height;        /* fraction of the frame height */
-  /* Tracking: boxes follow their text between detections (see BoxTracker.swift). */
-  int32_t tracking;   /* nonzero: move boxes with the measured motion */
-  double smoothing;   /* weight of a new detection in a tracked box, 0..1; 1 = none */
-  int32_t hold_time;  /* ms a box is kept after the last detection that found it */
-  int32_t draw_boxes; /* nonzero: outline mirrored boxes (fresh and tracked differ) */
+  TEXTMIRROR_PROPERTIES (TEXTMIRROR_SETTINGS_FIELD)
 } TextMirrorSettings;
 
-/* The bounds of a numeric property. */
-typedef struct {
-  double minimum;
-  double maximum;
-} TextMirrorRange;
-
-/* The default and the range of every property, written once, in Swift
+/* The default and the bounds of every property, written once, in Swift
  * (TextMirrorCore/Element/ElementProperties.swift): the element's param specs and initial
- * values come from here. */
+ * values come from here. minimum and maximum are meaningful for INT, UINT and DOUBLE rows. */
 typedef struct {
-  TextMirrorSettings defaults; /* regions and model: NULL */
-  int32_t enabled;             /* the defaults of the properties the session does not see */
-  int32_t post_messages;
-  TextMirrorRange detection_rate;
-  TextMirrorRange detection_size;
-  TextMirrorRange threads;
-  TextMirrorRange parallel_detections;
-  TextMirrorRange text_threshold;
-  TextMirrorRange box_threshold;
-  TextMirrorRange min_text_height;
-  TextMirrorRange smoothing;
-  TextMirrorRange hold_time;
+  TextMirrorSettings defaults; /* strings: NULL */
+  TextMirrorSettings minimum;
+  TextMirrorSettings maximum;
 } TextMirrorProperties;
 
 /* The table; never NULL, the same constant table for the life of the process. */
 const TextMirrorProperties *textmirror_properties (void);
+
+/* ---- Per-instance session, created at start() and released at stop() ------------------- */
+
+typedef struct TextMirrorSession TextMirrorSession;
 
 /* Timestamps of one frame in nanoseconds; TEXTMIRROR_TIME_NONE where unknown. */
 /* A constant rather than a macro so Swift imports it. */

@@ -58,8 +58,8 @@ struct EngineRun {
         let motion = TimedMotion(FlowMotionEstimator(flowConfiguration()))
         let engine = MirrorEngine(detector: detector, motion: motion)
         var engineSettings = MirrorEngine.Settings()
-        engineSettings.mode = settings.live ? .async : .sync
-        engineSettings.rate = settings.rate
+        engineSettings.detectionMode = settings.live ? .async : .sync
+        engineSettings.detectionRate = settings.rate
         engineSettings.tracking = settings.tracking
         engineSettings.smoothing = settings.smoothing
         engineSettings.holdTime = settings.holdTime

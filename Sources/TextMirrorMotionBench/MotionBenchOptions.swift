@@ -40,7 +40,7 @@ struct MotionBenchOptions {
     var height = 720
     var smoothing = MirrorEngine.Settings().smoothing
     var holdTime = MirrorEngine.Settings().holdTime
-    var rate = MirrorEngine.Settings().rate
+    var rate = MirrorEngine.Settings().detectionRate
     /// The element's detection-size.
     var detectionSize = ElementProperties.detectionSize.defaultValue
     /// The 1080p streaming-thread cost section.
@@ -81,7 +81,7 @@ struct MotionBenchOptions {
           --size WxH           frame size (default 1280x720)
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
-          --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().rate)))
+          --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().detectionRate)))
           --detection-size N   the element's detection-size (default \(ElementProperties.detectionSize.defaultValue))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section

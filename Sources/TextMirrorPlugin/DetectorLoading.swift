@@ -6,14 +6,17 @@ import Synchronization
 import TextMirrorCore
 
 /// What a session needs to load its detector: fixed for a run (changes apply at next start).
+/// The element's properties of the same names (`choice` is `detector`); defaults from
+/// `ElementProperties`.
 struct DetectorConfiguration: Equatable {
     /// nil: the model `choice` picks, looked for in the default places (`ModelLocation`).
     var modelPath: String?
-    var choice: DetectorChoice
-    var detectionSize: Int
-    var threads: Int
-    var parallelDetections: Int
-    var precision: TextMirrorPrecision
+    var choice = ElementProperties.detector
+    var detectionSize = ElementProperties.detectionSize.defaultValue
+    var threads = ElementProperties.threads.defaultValue
+    var parallelDetections = ElementProperties.parallelDetections.defaultValue
+    /// As textmirror.h carries it, for the networks (textmirror_detector_new).
+    var inferencePrecision = TextMirrorPrecision(rawValue: ElementProperties.inferencePrecision.rawValue)
 
     /// The file the user named (the `model` property, else `$TEXTMIRROR_MODEL`), if any: it
     /// replaces the choice.
@@ -34,7 +37,7 @@ func loadTextDetector(_ configuration: DetectorConfiguration, sync: Bool) throws
         modelPath: try detectorModelPath(configuration, sync: sync),
         detectionSize: configuration.detectionSize,
         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
-        precision: configuration.precision)
+        precision: configuration.inferencePrecision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 
@@ -42,7 +45,7 @@ func loadTextDetector(_ configuration: DetectorConfiguration, sync: Bool) throws
 /// detectors).
 func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextRecognizer {
     let detector = try detectorModelPath(configuration, sync: false)
-    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.precision)
+    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.inferencePrecision)
     guard access(key.modelPath, R_OK) == 0, access(key.charactersPath, R_OK) == 0 else {
         throw DetectorLoadError(
             description:

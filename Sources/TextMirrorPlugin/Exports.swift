@@ -64,9 +64,10 @@ public func textmirror_session_update(
     _ handle: OpaquePointer?, _ settings: UnsafePointer<TextMirrorSettings>?
 ) -> TextMirrorStatus {
     guard let session = session(handle), let settings else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
-    var engineSettings = session.engine.currentSettings
-    let status = engineSettings.apply(settings.pointee)
-    session.engine.update(engineSettings)
+    // Only the engine's settings change while running (the detector's are READY properties).
+    var current = SessionSettings(engine: session.engine.currentSettings)
+    let status = current.apply(settings.pointee)
+    session.engine.update(current.engine)
     return status
 }
 

@@ -40,6 +40,6 @@ final class Session: Sendable {
 
 /// Everything the C side's TextMirrorSettings carries, in Swift types.
 struct SessionSettings {
-    var engine: MirrorEngine.Settings
-    var detector: DetectorConfiguration
+    var engine = MirrorEngine.Settings()
+    var detector = DetectorConfiguration()
 }

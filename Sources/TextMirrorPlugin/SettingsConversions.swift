@@ -2,32 +2,185 @@ import CShim
 import Synchronization
 import TextMirrorCore
 
-extension MirrorEngine.Settings {
-    /// Takes the values of a C settings struct. A regions value the parser refuses keeps the
-    /// previous regions (the element has already warned about it) and reports
-    /// TEXTMIRROR_ERROR_INVALID_ARGUMENT; everything else is applied regardless.
+/// How each property of textmirror.h's TEXTMIRROR_PROPERTIES crosses into Swift: its member of
+/// `TextMirrorSettings`, its default and bounds (written once, in `ElementProperties`), and
+/// where the session keeps it. One row per property, in the element's property order; both
+/// `textmirror_properties` (the table the C element installs its param specs from) and every
+/// settings hand-over (`SessionSettings.apply`) are read from these rows.
+struct PropertyBinding {
+    typealias C = TextMirrorSettings
+    typealias P = ElementProperties
+
+    /// Writes the default (and the bounds) into the table.
+    let export: (inout TextMirrorProperties) -> Void
+    /// Takes the value from the C settings; false when it is refused (a malformed regions value,
+    /// which leaves the previous regions).
+    let apply: (C, inout SessionSettings) -> Bool
+
+    static var rows: [PropertyBinding] {
+        [
+            .regions(\.regions, \.engine.regions),
+            .choice(\.flip, \.engine.flip, P.flip),
+            .flag(\.enabled, nil, P.enabled),
+            .flag(\.detect, \.engine.detect, P.detect),
+            .choice(\.detector, \.detector.choice, P.detector),
+            .path(\.model, \.detector.modelPath),
+            .flag(\.verify, \.engine.verify, P.verify),
+            .choice(\.text_orientation, \.engine.textOrientation, P.textOrientation),
+            .flag(\.vertical_text, \.engine.verticalText, P.verticalText),
+            .flag(\.seamless, \.engine.seamless, P.seamless),
+            .choice(\.detection_mode, \.engine.detectionMode, P.detectionMode),
+            .number(\.detection_rate, \.engine.detectionRate, P.detectionRate),
+            .number(\.detection_size, \.detector.detectionSize, P.detectionSize),
+            .number(\.threads, \.detector.threads, P.threads),
+            .number(\.parallel_detections, \.detector.parallelDetections, P.parallelDetections),
+            .passed(\.inference_precision, \.detector.inferencePrecision, P.inferencePrecision),
+            .number(\.text_threshold, \.engine.thresholds.text, P.textThreshold),
+            .number(\.box_threshold, \.engine.thresholds.box, P.boxThreshold),
+            .number(\.min_text_height, \.engine.minTextHeight, P.minTextHeight),
+            .flag(\.tracking, \.engine.tracking, P.tracking),
+            .number(\.smoothing, \.engine.smoothing, P.smoothing),
+            .number(\.hold_time, \.engine.holdTime, P.holdTime),
+            .flag(\.post_messages, nil, P.postMessages),
+            .flag(\.draw_boxes, \.engine.drawBoxes, P.drawBoxes)
+        ]
+    }
+
+    /// A boolean: nonzero in C.
+    static func flag(_ c: WritableKeyPath<C, Int32>, _ swift: WritableKeyPath<SessionSettings, Bool>?, _ value: Bool)
+        -> Self
+    {
+        Self(
+            export: { $0.defaults[keyPath: c] = value ? 1 : 0 },
+            apply: { from, to in
+                if let swift { to[keyPath: swift] = from[keyPath: c] != 0 }
+                return true
+            })
+    }
+
+    /// An enum: the Swift enum's raw values are the C values (a value C does not name reads
+    /// as the default).
+    static func choice<CEnum: RawRepresentable, SwiftEnum: RawRepresentable>(
+        _ c: WritableKeyPath<C, CEnum>, _ swift: WritableKeyPath<SessionSettings, SwiftEnum>, _ value: SwiftEnum
+    ) -> Self where CEnum.RawValue == SwiftEnum.RawValue {
+        Self(
+            export: { $0.defaults[keyPath: c] = CEnum(rawValue: value.rawValue)! },
+            apply: { from, to in
+                to[keyPath: swift] = SwiftEnum(rawValue: from[keyPath: c].rawValue) ?? value
+                return true
+            })
+    }
+
+    /// An enum the session keeps as C's own type, with the default of the Swift enum whose raw
+    /// values are C's.
+    static func passed<CEnum: RawRepresentable, Default: RawRepresentable>(
+        _ c: WritableKeyPath<C, CEnum>, _ swift: WritableKeyPath<SessionSettings, CEnum>, _ value: Default
+    ) -> Self where CEnum.RawValue == Default.RawValue {
+        Self(
+            export: { $0.defaults[keyPath: c] = CEnum(rawValue: value.rawValue)! },
+            apply: { from, to in
+                to[keyPath: swift] = from[keyPath: c]
+                return true
+            })
+    }
+
+    /// A number with bounds, brought into them on the way in (a NaN keeps the previous value).
+    static func number<CNumber: BinaryInteger, SwiftNumber: BinaryInteger>(
+        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<SessionSettings, SwiftNumber>,
+        _ limits: P.Limits<SwiftNumber>
+    ) -> Self {
+        Self(
+            export: { table in
+                table.defaults[keyPath: c] = CNumber(limits.defaultValue)
+                table.minimum[keyPath: c] = CNumber(limits.minimum)
+                table.maximum[keyPath: c] = CNumber(limits.maximum)
+            },
+            apply: { from, to in
+                to[keyPath: swift] = limits.clamped(SwiftNumber(clamping: from[keyPath: c]))
+                return true
+            })
+    }
+
+    static func number<CNumber: BinaryInteger>(
+        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<SessionSettings, Double>, _ limits: P.Limits<Double>
+    ) -> Self {
+        Self(
+            export: { table in
+                table.defaults[keyPath: c] = CNumber(limits.defaultValue)
+                table.minimum[keyPath: c] = CNumber(limits.minimum)
+                table.maximum[keyPath: c] = CNumber(limits.maximum)
+            },
+            apply: { from, to in
+                to[keyPath: swift] = limits.clamped(Double(from[keyPath: c]))
+                return true
+            })
+    }
+
+    static func number(
+        _ c: WritableKeyPath<C, Double>, _ swift: WritableKeyPath<SessionSettings, Double>, _ limits: P.Limits<Double>
+    ) -> Self {
+        Self(
+            export: { table in
+                table.defaults[keyPath: c] = limits.defaultValue
+                table.minimum[keyPath: c] = limits.minimum
+                table.maximum[keyPath: c] = limits.maximum
+            },
+            apply: { from, to in
+                let value = from[keyPath: c]
+                if value.isFinite { to[keyPath: swift] = limits.clamped(value) }
+                return true
+            })
+    }
+
+    /// A file path; NULL (the default) is none.
+    static func path(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<SessionSettings, String?>) -> Self {
+        Self(
+            export: { _ in },
+            apply: { from, to in
+                to[keyPath: swift] = from[keyPath: c].map { String(cString: $0) }
+                return true
+            })
+    }
+
+    /// The regions; NULL (the default) is none. A value the parser refuses keeps the previous
+    /// regions (the element has already warned about it).
+    static func regions(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<SessionSettings, [MirrorRegion]>)
+        -> Self
+    {
+        Self(
+            export: { _ in },
+            apply: { from, to in
+                guard case .success(let regions) = ParsedRegions.parse(from[keyPath: c]) else { return false }
+                to[keyPath: swift] = regions
+                return true
+            })
+    }
+}
+
+extension SessionSettings {
+    /// Takes every value of a C settings struct. A regions value the parser refuses keeps the
+    /// previous regions and reports TEXTMIRROR_ERROR_INVALID_ARGUMENT; everything else is
+    /// applied regardless.
     mutating func apply(_ c: TextMirrorSettings) -> TextMirrorStatus {
         var status = TEXTMIRROR_OK
-        if case .success(let regions) = ParsedRegions.parse(c.regions) {
-            self.regions = regions
-        } else {
+        for row in PropertyBinding.rows where !row.apply(c, &self) {
             status = TEXTMIRROR_ERROR_INVALID_ARGUMENT
         }
-        flip = BoundaryEnums.flip.swift(c.flip)
-        detect = c.detect != 0
-        verify = c.verify != 0
-        textOrientation = BoundaryEnums.textOrientation.swift(c.text_orientation)
-        verticalText = c.vertical_text != 0
-        seamless = c.seamless != 0
-        mode = BoundaryEnums.detectionMode.swift(c.detection_mode)
-        if c.detection_rate.isFinite, c.detection_rate > 0 { rate = c.detection_rate }
-        thresholds = DetectionThresholds(text: c.text_threshold, box: c.box_threshold)
-        if c.min_text_height.isFinite { minTextHeight = ElementProperties.minTextHeight.clamped(c.min_text_height) }
-        tracking = c.tracking != 0
-        if c.smoothing.isFinite { smoothing = ElementProperties.smoothing.clamped(c.smoothing) }
-        holdTime = Double(max(c.hold_time, 0))
-        drawBoxes = c.draw_boxes != 0
         return status
+    }
+
+    init?(_ c: TextMirrorSettings) {
+        self.init()
+        guard apply(c) == TEXTMIRROR_OK else { return nil }
+    }
+}
+
+extension TextMirrorProperties {
+    /// `ElementProperties` as textmirror.h carries it.
+    static func fromElementProperties() -> TextMirrorProperties {
+        var table = TextMirrorProperties()
+        for row in PropertyBinding.rows { row.export(&table) }
+        return table
     }
 }
 
@@ -42,97 +195,6 @@ enum ParsedRegions {
         let result = Result { () throws(RegionSpec.ParseError) in try RegionSpec.parse(text) }
         last.withLock { $0 = (text, result) }
         return result
-    }
-}
-
-/// A C enum's values beside the Swift enum's, read in both directions from one table. A C
-/// value the table lacks reads as its first row, the property's default.
-struct EnumMapping<C: Equatable & Sendable, S: Equatable & Sendable>: Sendable {
-    let rows: [(c: C, swift: S)]
-
-    func swift(_ c: C) -> S { rows.first { $0.c == c }?.swift ?? rows[0].swift }
-    func c(_ swift: S) -> C { rows.first { $0.swift == swift }?.c ?? rows[0].c }
-}
-
-/// The enums of textmirror.h beside the core's.
-enum BoundaryEnums {
-    static let flip = EnumMapping<TextMirrorFlip, Flip>(rows: [
-        (TEXTMIRROR_FLIP_HORIZONTAL, .horizontal), (TEXTMIRROR_FLIP_VERTICAL, .vertical),
-        (TEXTMIRROR_FLIP_ROTATE_180, .rotate180)
-    ])
-    static let textOrientation = EnumMapping<TextMirrorTextOrientation, TextOrientation>(rows: [
-        (TEXTMIRROR_TEXT_ORIENTATION_ANY, .any), (TEXTMIRROR_TEXT_ORIENTATION_NORMAL, .normal),
-        (TEXTMIRROR_TEXT_ORIENTATION_MIRRORED, .mirrored)
-    ])
-    static let detectionMode = EnumMapping<TextMirrorDetectionMode, DetectionMode>(rows: [
-        (TEXTMIRROR_DETECTION_AUTO, .auto), (TEXTMIRROR_DETECTION_ASYNC, .async),
-        (TEXTMIRROR_DETECTION_SYNC, .sync)
-    ])
-    static let detector = EnumMapping<TextMirrorDetectorChoice, DetectorChoice>(rows: [
-        (TEXTMIRROR_DETECTOR_AUTO, .auto), (TEXTMIRROR_DETECTOR_TINY, .tiny), (TEXTMIRROR_DETECTOR_SMALL, .small)
-    ])
-    static let precision = EnumMapping<TextMirrorPrecision, ElementProperties.InferencePrecision>(rows: [
-        (TEXTMIRROR_PRECISION_AUTO, .auto), (TEXTMIRROR_PRECISION_F32, .f32)
-    ])
-}
-
-extension SessionSettings {
-    init?(_ c: TextMirrorSettings) {
-        var engine = MirrorEngine.Settings()
-        guard engine.apply(c) == TEXTMIRROR_OK else { return nil }
-        self.init(
-            engine: engine,
-            detector: DetectorConfiguration(
-                modelPath: c.model.map { String(cString: $0) },
-                choice: BoundaryEnums.detector.swift(c.detector),
-                detectionSize: Int(c.detection_size),
-                threads: Int(c.threads),
-                parallelDetections: Int(c.parallel_detections),
-                precision: BoundaryEnums.precision.c(BoundaryEnums.precision.swift(c.precision))))
-    }
-}
-
-extension TextMirrorProperties {
-    /// `ElementProperties` as textmirror.h carries it.
-    static func fromElementProperties() -> TextMirrorProperties {
-        typealias P = ElementProperties
-        var table = TextMirrorProperties()
-        table.defaults = TextMirrorSettings(
-            regions: nil, flip: BoundaryEnums.flip.c(P.flip), detect: P.detect ? 1 : 0,
-            detector: BoundaryEnums.detector.c(P.detector), model: nil,
-            verify: P.verify ? 1 : 0, text_orientation: BoundaryEnums.textOrientation.c(P.textOrientation),
-            vertical_text: P.verticalText ? 1 : 0,
-            seamless: P.seamless ? 1 : 0, detection_mode: BoundaryEnums.detectionMode.c(P.detectionMode),
-            detection_rate: P.detectionRate.defaultValue, detection_size: Int32(P.detectionSize.defaultValue),
-            threads: Int32(P.threads.defaultValue),
-            parallel_detections: Int32(P.parallelDetections.defaultValue),
-            precision: BoundaryEnums.precision.c(P.inferencePrecision),
-            text_threshold: P.textThreshold.defaultValue, box_threshold: P.boxThreshold.defaultValue,
-            min_text_height: P.minTextHeight.defaultValue, tracking: P.tracking ? 1 : 0,
-            smoothing: P.smoothing.defaultValue, hold_time: Int32(P.holdTime.defaultValue),
-            draw_boxes: P.drawBoxes ? 1 : 0)
-        table.enabled = P.enabled ? 1 : 0
-        table.post_messages = P.postMessages ? 1 : 0
-        table.detection_rate = TextMirrorRange(P.detectionRate)
-        table.detection_size = TextMirrorRange(P.detectionSize)
-        table.threads = TextMirrorRange(P.threads)
-        table.parallel_detections = TextMirrorRange(P.parallelDetections)
-        table.text_threshold = TextMirrorRange(P.textThreshold)
-        table.box_threshold = TextMirrorRange(P.boxThreshold)
-        table.min_text_height = TextMirrorRange(P.minTextHeight)
-        table.smoothing = TextMirrorRange(P.smoothing)
-        table.hold_time = TextMirrorRange(P.holdTime)
-        return table
-    }
-}
-
-extension TextMirrorRange {
-    init(_ limits: ElementProperties.Limits<Double>) {
-        self.init(minimum: limits.minimum, maximum: limits.maximum)
-    }
-
-    init(_ limits: ElementProperties.Limits<Int>) {
-        self.init(minimum: Double(limits.minimum), maximum: Double(limits.maximum))
     }
 }
 

@@ -38,7 +38,7 @@ public final class TextDetector: TextDetecting {
         public var maxBoxes: Int
 
         public init(
-            modelPath: String, detectionSize: Int = DetectorInputSize.defaultLongSide,
+            modelPath: String, detectionSize: Int = DetectorInputSize.defaultDetectionSize,
             threads: Int = ElementProperties.threads.defaultValue,
             parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
             precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
@@ -131,7 +131,7 @@ public final class TextDetector: TextDetecting {
     public func inputSize(frameWidth: Int, frameHeight: Int) -> DetectorInputSize {
         DetectorInputSize(
             frameWidth: frameWidth, frameHeight: frameHeight,
-            longSide: configuration.detectionSize)
+            detectionSize: configuration.detectionSize)
     }
 
     /// Makes the networks for frames of this size (one per lane) now rather than on the first

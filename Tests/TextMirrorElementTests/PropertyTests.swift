@@ -1,6 +1,7 @@
 import CGStreamer
 import CShim
 import Testing
+import TextMirrorCore
 import TextMirrorTestSupport
 
 /// The element's properties: defaults, refusal of malformed regions, and changes while PLAYING.
@@ -64,36 +65,32 @@ import TextMirrorTestSupport
         let element = try #require(gst_element_factory_make("textmirror", nil))
         defer { gst_object_unref(UnsafeMutableRawPointer(element)) }
         let table = textmirror_properties().pointee
-        let doubles: [(String, TextMirrorRange, Double)] = [
-            ("detection-rate", table.detection_rate, table.defaults.detection_rate),
-            ("text-threshold", table.text_threshold, table.defaults.text_threshold),
-            ("box-threshold", table.box_threshold, table.defaults.box_threshold),
-            ("min-text-height", table.min_text_height, table.defaults.min_text_height),
-            ("smoothing", table.smoothing, table.defaults.smoothing)
+        let (defaults, minimum, maximum) = (table.defaults, table.minimum, table.maximum)
+        let doubles: [(String, KeyPath<TextMirrorSettings, Double>)] = [
+            ("detection-rate", \.detection_rate), ("text-threshold", \.text_threshold),
+            ("box-threshold", \.box_threshold), ("min-text-height", \.min_text_height), ("smoothing", \.smoothing)
         ]
-        for (name, range, value) in doubles {
+        for (name, field) in doubles {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let d = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecDouble.self).pointee
-            #expect((d.minimum, d.maximum, d.default_value) == (range.minimum, range.maximum, value), "\(name)")
+            #expect(
+                (d.minimum, d.maximum, d.default_value) == (minimum[keyPath: field], maximum[keyPath: field], defaults[keyPath: field]),
+                "\(name)")
         }
-        let ints: [(String, TextMirrorRange, Int32)] = [
-            ("detection-size", table.detection_size, table.defaults.detection_size),
-            ("threads", table.threads, table.defaults.threads),
-            ("parallel-detections", table.parallel_detections, table.defaults.parallel_detections)
+        let ints: [(String, KeyPath<TextMirrorSettings, Int32>)] = [
+            ("detection-size", \.detection_size), ("threads", \.threads), ("parallel-detections", \.parallel_detections)
         ]
-        for (name, range, value) in ints {
+        for (name, field) in ints {
             let spec = try #require(ObjectProperties.paramSpec(element, name))
             let i = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecInt.self).pointee
             #expect(
-                (Double(i.minimum), Double(i.maximum), i.default_value) == (range.minimum, range.maximum, value),
+                (i.minimum, i.maximum, i.default_value) == (minimum[keyPath: field], maximum[keyPath: field], defaults[keyPath: field]),
                 "\(name)")
         }
         let hold = try #require(ObjectProperties.paramSpec(element, "hold-time"))
         let u = UnsafeMutableRawPointer(hold).assumingMemoryBound(to: GParamSpecUInt.self).pointee
-        #expect(
-            (Double(u.minimum), Double(u.maximum), Int32(u.default_value))
-                == (table.hold_time.minimum, table.hold_time.maximum, table.defaults.hold_time))
-        #expect((table.detection_size.maximum, table.defaults.hold_time, table.defaults.smoothing) == (4096, 500, 0.35))
+        #expect((u.minimum, u.maximum, u.default_value) == (minimum.hold_time, maximum.hold_time, defaults.hold_time))
+        #expect((maximum.detection_size, defaults.hold_time, defaults.smoothing) == (4096, 500, 0.35))
 
         var count: guint = 0
         let klass = UnsafeMutableRawPointer(
@@ -118,14 +115,18 @@ import TextMirrorTestSupport
             ])
     }
 
-    /// The properties that choose and load the networks are read at start: while the element
-    /// runs they are refused, with a warning on the bus that says when they can change.
+    /// The properties that choose and load the networks are read at start, and say so in their
+    /// flags (GST_PARAM_MUTABLE_READY, which the setter reads): while the element runs they are
+    /// refused, with a warning on the bus that says when they can change.
     @Test(arguments: [
         ("detect", "true", "false"), ("detection-size", "320", "640"), ("threads", "1", "0"),
         ("parallel-detections", "2", "1"), ("inference-precision", "f32", "auto"), ("model", "/elsewhere.onnx", "")
     ])
     func startOnlyPropertiesAreRefusedWhileRunning(_ name: String, _ value: String, _ unchanged: String) throws {
         let harness = Harness(textmirror("detect=false"), caps: Self.gray.caps)
+        // GST_PARAM_MUTABLE_READY is a macro Swift cannot import: 1 << (G_PARAM_USER_SHIFT + 2).
+        let spec = try #require(ObjectProperties.paramSpec(harness.element("mirror"), name))
+        #expect(spec.pointee.flags.rawValue & (1 << (UInt32(G_PARAM_USER_SHIFT) + 2)) != 0, "\(name) is not READY-only")
         let bus = gst_bus_new()!
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         gst_element_set_bus(harness.harness.pointee.element, bus)
@@ -149,6 +150,24 @@ import TextMirrorTestSupport
         #expect(text.contains("\"\(name)\"") && text.contains("stopped"), "\(text)")
         // Frames still flow.
         _ = try Self.push(harness, seed: 2)
+    }
+
+    /// The core's enums carry textmirror.h's values as their raw values, so no table maps
+    /// between the two.
+    @Test func swiftEnumsHoldTheCValues() {
+        #expect(Flip.allCases.map(\.rawValue) == [TEXTMIRROR_FLIP_HORIZONTAL, TEXTMIRROR_FLIP_VERTICAL, TEXTMIRROR_FLIP_ROTATE_180].map(\.rawValue))
+        #expect(
+            TextOrientation.allCases.map(\.rawValue)
+                == [TEXTMIRROR_TEXT_ORIENTATION_ANY, TEXTMIRROR_TEXT_ORIENTATION_NORMAL, TEXTMIRROR_TEXT_ORIENTATION_MIRRORED].map(\.rawValue))
+        #expect(
+            [DetectionMode.auto, .async, .sync].map(\.rawValue)
+                == [TEXTMIRROR_DETECTION_AUTO, TEXTMIRROR_DETECTION_ASYNC, TEXTMIRROR_DETECTION_SYNC].map(\.rawValue))
+        #expect(
+            [DetectorChoice.auto, .tiny, .small].map(\.rawValue)
+                == [TEXTMIRROR_DETECTOR_AUTO, TEXTMIRROR_DETECTOR_TINY, TEXTMIRROR_DETECTOR_SMALL].map(\.rawValue))
+        #expect(
+            [ElementProperties.InferencePrecision.auto, .f32].map(\.rawValue)
+                == [TEXTMIRROR_PRECISION_AUTO, TEXTMIRROR_PRECISION_F32].map(\.rawValue))
     }
 
     @Test func flipNamesRoundTrip() throws {

@@ -89,8 +89,8 @@ import TextMirrorCore
         let detector = FakeDetector(maxDelay: 0.004, seed: seed)
         let engine = MirrorEngine(detector: detector)
         var settings = MirrorEngine.Settings()
-        settings.mode = .async
-        settings.rate = 1000
+        settings.detectionMode = .async
+        settings.detectionRate = 1000
         settings.minTextHeight = 0
         engine.update(settings)
 
@@ -170,7 +170,7 @@ import TextMirrorCore
             weakDetector = detector
             var engine: MirrorEngine? = MirrorEngine(detector: detector)
             var settings = MirrorEngine.Settings()
-            settings.mode = .async
+            settings.detectionMode = .async
             engine!.update(settings)
             try engine!.configure(format: .gray8, width: 64, height: 48)
             do {

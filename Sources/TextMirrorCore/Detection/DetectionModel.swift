@@ -102,13 +102,14 @@ public struct PixelNormalization: Sendable, Equatable {
     }
 }
 
-/// Which PP-OCRv6 detector runs when no model file is named (the element's `detector`).
-public enum DetectorChoice: Sendable, Equatable {
+/// Which PP-OCRv6 detector runs when no model file is named (the element's `detector`). Raw
+/// values are textmirror.h's TextMirrorDetectorChoice values.
+public enum DetectorChoice: UInt32, Sendable, Equatable {
     /// Tiny where detection is async (a live source must keep up), small where it is sync (a
     /// file waits for each detection, so it can afford the one that finds more).
-    case auto
-    case tiny
-    case small
+    case auto = 0
+    case tiny = 1
+    case small = 2
 
     /// The model for detection in this mode.
     public func model(sync: Bool) -> DetectionModel {

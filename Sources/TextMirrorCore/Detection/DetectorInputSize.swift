@@ -6,7 +6,7 @@
 /// then depends only on `detection-size`, and small text gains from it.
 public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let granularity = 32
-    public static let defaultLongSide = ElementProperties.detectionSize.defaultValue
+    public static let defaultDetectionSize = ElementProperties.detectionSize.defaultValue
 
     public let width: Int
     public let height: Int
@@ -22,11 +22,11 @@ public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConv
     }
 
     /// The input size for a `frameWidth` x `frameHeight` frame whose long side becomes
-    /// `longSide` (itself rounded to a multiple of 32, at least 32). The short side keeps the
+    /// `detectionSize` (itself rounded to a multiple of 32, at least 32). The short side keeps the
     /// frame's aspect ratio as closely as the 32-pixel grid allows.
-    public init(frameWidth: Int, frameHeight: Int, longSide: Int = defaultLongSide) {
+    public init(frameWidth: Int, frameHeight: Int, detectionSize: Int = defaultDetectionSize) {
         precondition(frameWidth > 0 && frameHeight > 0, "frame size must be positive")
-        let long = Self.roundToGrid(Double(longSide))
+        let long = Self.roundToGrid(Double(detectionSize))
         let shortOverLong = Double(min(frameWidth, frameHeight)) / Double(max(frameWidth, frameHeight))
         let short = min(Self.roundToGrid(shortOverLong * Double(long)), long)
         if frameWidth >= frameHeight {

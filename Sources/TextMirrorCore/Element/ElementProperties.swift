@@ -2,9 +2,9 @@
 ///
 /// Swift reads them from here (`MirrorEngine.Settings`, `BoxTracker.Parameters`,
 /// `DetectionThresholds`, `DetectorInputSize`); the C element reads them through
-/// `textmirror_properties` (textmirror.h, exported by TextMirrorPlugin/Exports.swift) for its
-/// param specs and initial values. Listed in the element's property order, which the C enum,
-/// the param spec installation, `MirrorEngine.Settings` and README's table follow too.
+/// `textmirror_properties` (textmirror.h, filled from the rows of
+/// TextMirrorPlugin/SettingsConversions.swift) for its param specs and initial values. Listed in
+/// the element's property order, the order of textmirror.h's TEXTMIRROR_PROPERTIES rows.
 public enum ElementProperties {
     /// A numeric property's bounds and default.
     public struct Limits<Value: Comparable & Sendable>: Sendable {
@@ -63,11 +63,12 @@ public enum ElementProperties {
     public static let postMessages = true
     public static let drawBoxes = false
 
-    /// The networks' arithmetic (the `inference-precision` property).
-    public enum InferencePrecision: Sendable {
+    /// The networks' arithmetic (the `inference-precision` property). Raw values are
+    /// textmirror.h's TextMirrorPrecision values.
+    public enum InferencePrecision: UInt32, Sendable {
         /// OpenVINO's choice: bf16 where the CPU has bf16 instructions.
-        case auto
+        case auto = 0
         /// 32-bit float everywhere: the same results on every CPU.
-        case f32
+        case f32 = 1
     }
 }

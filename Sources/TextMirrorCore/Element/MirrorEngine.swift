@@ -25,9 +25,9 @@ public final class MirrorEngine: Sendable {
         /// Mirror the text of a detected box but not its background (gradients, vignetting,
         /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
         public var seamless = ElementProperties.seamless
-        public var mode = ElementProperties.detectionMode
+        public var detectionMode = ElementProperties.detectionMode
         /// Upper bound on detections per second of stream time.
-        public var rate = ElementProperties.detectionRate.defaultValue
+        public var detectionRate = ElementProperties.detectionRate.defaultValue
         public var thresholds = DetectionThresholds()
         /// Detected lines whose shorter side is under this fraction of the frame height are
         /// left alone (the one place `min-text-height` is applied).
@@ -51,7 +51,7 @@ public final class MirrorEngine: Sendable {
 
         /// What was learnt about a line (its reading, its tilt) is renewed about once a second
         /// of detections (`LineMemory`).
-        var renewAfter: Int { max(1, Int(rate.isFinite ? rate.rounded() : 1)) }
+        var renewAfter: Int { max(1, Int(detectionRate.isFinite ? detectionRate.rounded() : 1)) }
 
         public var readingPolicy: LineReader.Policy {
             LineReader.Policy(verify: verify, orientation: textOrientation, rereadAfter: renewAfter)
@@ -201,8 +201,8 @@ public final class MirrorEngine: Sendable {
             // Boxes are fitted to their ink and read where they are detected, on the frame they
             // were detected on (see InkFitting, LineReader).
             let finish = Self.finish(current, reader: reader, tilts: tilts)
-            state.cadence.rate = current.rate
-            let sync = current.mode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+            state.cadence.rate = current.detectionRate
+            let sync = current.detectionMode.resolved(upstreamIsLive: upstreamIsLive) == .sync
             let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? detector : detector
             // Async: a frame the busy detector would not take soon is not copied, and does not
             // count as detected for the cadence.

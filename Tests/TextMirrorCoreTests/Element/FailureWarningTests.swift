@@ -37,7 +37,7 @@ import TextMirrorCore
     @Test func aFailedSyncDetectionIsReported() throws {
         let engine = MirrorEngine(detector: FailingDetector())
         var settings = MirrorEngine.Settings()
-        settings.mode = .sync
+        settings.detectionMode = .sync
         engine.update(settings)
         try engine.configure(format: .gray8, width: 16, height: 8)
         var pixels = [UInt8](repeating: 0, count: 16 * 8)

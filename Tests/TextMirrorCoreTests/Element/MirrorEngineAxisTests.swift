@@ -23,7 +23,7 @@ import TextMirrorCore
     static func mirrorOneFrame(detect: Bool, regions: [MirrorRegion]) throws -> (before: [UInt8], after: [UInt8]) {
         let engine = MirrorEngine(detector: detect ? HalfPixelDetector() : nil)
         var settings = MirrorEngine.Settings()
-        settings.mode = .sync
+        settings.detectionMode = .sync
         settings.minTextHeight = 0
         settings.refine = false
         // The luma is a ramp: seamless mirroring would (rightly) keep it; this is about the axis.

@@ -64,8 +64,8 @@ import TextMirrorCore
     ) throws -> MirrorEngine {
         let engine = MirrorEngine(detector: detector, motion: FakeMotion())
         var settings = MirrorEngine.Settings()
-        settings.mode = mode
-        settings.rate = rate
+        settings.detectionMode = mode
+        settings.detectionRate = rate
         settings.tracking = tracking
         settings.smoothing = smoothing
         settings.minTextHeight = 0
@@ -134,8 +134,8 @@ import TextMirrorCore
 
     @Test func boxesEndAfterTheHoldTime() throws {
         var settings = MirrorEngine.Settings()
-        settings.mode = .sync
-        settings.rate = 15
+        settings.detectionMode = .sync
+        settings.detectionRate = 15
         settings.minTextHeight = 0
         settings.holdTime = 200
         // The text vanishes after frame 2 (detections of frames 4, 6, ... find nothing).

@@ -76,7 +76,7 @@ import TextMirrorTestSupport
 
     @Test(.enabled(if: enabled)) func downscaleTable() {
         let runs = 15
-        let output = DetectorInputSize(frameWidth: 1920, frameHeight: 1080, longSide: 640)
+        let output = DetectorInputSize(frameWidth: 1920, frameHeight: 1080, detectionSize: 640)
         print("1920x1080 -> \(output) downscale ms, box / nearest")
         for format in [PixelFormat.rgbx, .rgb, .i420, .nv12, .yuy2, .gray8] {
             var frame = HandPackedFrame(format, width: 1920, height: 1080, padding: 0) { x, y in

@@ -16,18 +16,18 @@ import TextMirrorCore
         ((1280, 720), 650, (640, 352)),  // the long side is itself rounded to the grid
         ((1280, 720), 10, (32, 32))
     ])
-    func inputSize(frame: (Int, Int), longSide: Int, expected: (Int, Int)) {
-        let size = DetectorInputSize(frameWidth: frame.0, frameHeight: frame.1, longSide: longSide)
+    func inputSize(frame: (Int, Int), detectionSize: Int, expected: (Int, Int)) {
+        let size = DetectorInputSize(frameWidth: frame.0, frameHeight: frame.1, detectionSize: detectionSize)
         #expect(size.width == expected.0 && size.height == expected.1, "got \(size)")
     }
 
     @Test func everySizeIsOnTheGridAndKeepsOrientation() {
         for width in stride(from: 1, through: 4000, by: 97) {
             for height in stride(from: 1, through: 3000, by: 89) {
-                for longSide in [320, 480, 640, 960] {
-                    let s = DetectorInputSize(frameWidth: width, frameHeight: height, longSide: longSide)
+                for detectionSize in [320, 480, 640, 960] {
+                    let s = DetectorInputSize(frameWidth: width, frameHeight: height, detectionSize: detectionSize)
                     #expect(s.width % 32 == 0 && s.height % 32 == 0 && s.width >= 32 && s.height >= 32)
-                    #expect(max(s.width, s.height) == longSide)
+                    #expect(max(s.width, s.height) == detectionSize)
                     if width > height { #expect(s.width >= s.height) }
                     if height > width { #expect(s.height >= s.width) }
                 }
@@ -36,13 +36,13 @@ import TextMirrorCore
     }
 
     @Test func scaleMapsInputPixelsToFramePixels() {
-        let size = DetectorInputSize(frameWidth: 1280, frameHeight: 720, longSide: 640)
+        let size = DetectorInputSize(frameWidth: 1280, frameHeight: 720, detectionSize: 640)
         let scale = size.scale(frameWidth: 1280, frameHeight: 720)
         #expect(scale.x == 2)
         #expect(scale.y == 720.0 / 352.0)
     }
 
-    @Test func defaultLongSideIs640() {
+    @Test func defaultDetectionSizeIs640() {
         #expect(DetectorInputSize(frameWidth: 1920, frameHeight: 1080) == DetectorInputSize(width: 640, height: 352))
     }
 }

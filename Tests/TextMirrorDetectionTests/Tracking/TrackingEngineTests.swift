@@ -31,7 +31,7 @@ import TextMirrorTestSupport
     static func run(_ frames: [[UInt8]], width: Int, height: Int) throws -> Run {
         let engine = MirrorEngine(detector: try TestModel.detector(), motion: FlowMotionEstimator())
         var settings = MirrorEngine.Settings()
-        settings.mode = .sync
+        settings.detectionMode = .sync
         engine.update(settings)
         try engine.configure(format: .rgbx, width: width, height: height)
         var run = Run()

@@ -195,9 +195,9 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
       "CPUs); f32 gives the same results on every CPU", \
       READY) \
   X (text_threshold, DOUBLE, "text-threshold", "Text threshold", \
-      "Text probability above which a pixel counts as text", PLAYING) \
+      "Text probability above which a pixel counts as text (0: the model's own)", PLAYING) \
   X (box_threshold, DOUBLE, "box-threshold", "Box threshold", \
-      "Mean text probability a box needs to be mirrored", PLAYING) \
+      "Mean text probability a box needs to be mirrored (0: the model's own)", PLAYING) \
   X (min_text_height, DOUBLE, "min-text-height", "Minimum text height", \
       "Lines of text shorter than this fraction of the frame height are " \
       "left alone", \

@@ -60,12 +60,14 @@ public struct TextReading: Equatable, Sendable {
     public static let minimumScore = 0.5
     /// Two or three characters: with `detection-size=960` the real-photo dev set's textures
     /// (a giraffe's coat, a dog, a cloister, a field) read as "ee.", "1o", "ci" and "1 3" at
-    /// 0.51-0.56; its real short words and numbers ("the", "Box", "79", "82", "Co") at 0.70-1.00.
+    /// 0.51-0.56, and with PP-OCRv6 small sand as "te" at 0.64; its real short words and
+    /// numbers ("the", "Box", "79", "82", "Co") at 0.70-1.00.
     public static let minimumShortScore = 0.7
     /// One character is the easiest reading for a texture to give: a splash of water's round
     /// crown read as "0" at 0.60 (a textless wallpaper of the real-photo dev set, 13% of the
-    /// picture). A real one, a platform's "3" or a door's "B", reads surely.
-    public static let minimumLoneScore = 0.75
+    /// picture), a castle's window bars as "中" at 0.80 (PP-OCRv6 tiny). A real one, a
+    /// platform's "3" or a door's "B", reads surely.
+    public static let minimumLoneScore = 0.85
     /// Round things read as a lone "0" or "O" as surely as print does: a cup's rim at 0.89, a
     /// cat's eye at 0.87, a splash at 0.60 (the real-photo dev set). The recognizer cannot tell
     /// them apart, so a lone round glyph is not taken as text (Latin, Greek and Cyrillic O, the

@@ -15,19 +15,22 @@ final class Session: Sendable {
             ? DeferredDetector { try loadTextDetector(configuration, sync: true) } : nil
         // Loaded whenever there is detection, so verify and text-orientation can change while
         // playing (the engine reads lines only when one of them asks for it); required only
-        // when the settings read lines from the start.
-        let recognizer: TextRecognizer?
-        if detector == nil {
-            recognizer = nil
-        } else if settings.engine.readingPolicy.readsNothing {
-            recognizer = try? loadTextRecognizer(configuration)
-        } else {
-            recognizer = try loadTextRecognizer(configuration)
+        // when the settings read lines from the start. One that did not load is warned about
+        // once the settings ask for reading (`MirrorEngine`).
+        var recognizer: TextRecognizer?
+        var recognizerFailure: DetectorLoadError?
+        if detector != nil {
+            do {
+                recognizer = try loadTextRecognizer(configuration)
+            } catch {
+                if !settings.engine.readingPolicy.readsNothing { throw error }
+                recognizerFailure = error
+            }
         }
         // Motion is measured only where there are detected boxes to move.
         engine = MirrorEngine(
             detector: detector, syncDetector: syncDetector, motion: detector == nil ? nil : FlowMotionEstimator(),
-            recognizer: recognizer)
+            recognizer: recognizer, recognizerFailure: recognizerFailure)
         engine.update(settings.engine)
     }
 

@@ -5,13 +5,16 @@ public struct FailureWarning: Sendable, Equatable {
     /// Five seconds: a stage failing on every frame gives a line now and then, not a flood.
     public static let interval: UInt64 = 5_000_000_000
 
-    /// What failed, as the warning names it ("text detection").
+    /// What failed, as the warning names it ("Text detection").
     public let stage: String
+    /// What the element does instead, as the warning says it ("the previous boxes stay").
+    public let fallback: String
     private var reportedCount = 0
     private var reportedAt: UInt64 = 0
 
-    public init(stage: String) {
+    public init(stage: String, fallback: String = "the previous boxes stay") {
         self.stage = stage
+        self.fallback = fallback
     }
 
     /// The warning to post now (`now` in monotonic nanoseconds), or nil.
@@ -22,6 +25,6 @@ public struct FailureWarning: Sendable, Equatable {
         reportedCount = tally.count
         reportedAt = now
         let times = new == 1 ? "once" : "\(new) times"
-        return "\(stage) failed \(times) (the previous boxes stay): \(tally.lastError ?? "unknown error")"
+        return "\(stage) failed \(times) (\(fallback)): \(tally.lastError ?? "unknown error")"
     }
 }

@@ -91,6 +91,8 @@ public final class MirrorEngine: Sendable {
         var generation: UInt64 = 0
         var detectionWarning = FailureWarning(stage: "Text detection")
         var motionWarning = FailureWarning(stage: "Motion measurement (optical flow)")
+        var readingWarning = FailureWarning(stage: "Text recognition", fallback: "the line counts as unread")
+        var unreadWarning = FailureWarning(stage: "Line reading", fallback: "every detected line is mirrored")
     }
 
     private let settings = Mutex(Settings())
@@ -101,6 +103,10 @@ public final class MirrorEngine: Sendable {
     private let worker: DetectionWorker?
     private let motion: (any MotionEstimating)?
     private let reader: LineReader?
+    /// Why there is no recognizer although one was wanted (it did not load), if so; each
+    /// detection that a reading policy asked to read is then recorded in `unreadLines`.
+    private let missingRecognizer: MissingRecognizer?
+    private let unreadLines = FailureLog()
     private static let fitting = InkFitting()
     /// How each line lay at its last fit (`InkFitting`).
     private let tilts = LineMemory<InkRefinement.LineTilt>()
@@ -108,18 +114,21 @@ public final class MirrorEngine: Sendable {
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
     /// when motion is not measured (boxes are then held between detections, as with
     /// `tracking` off); `recognizer` is nil when lines are not read (then every detected box
-    /// is turned, whatever `verify` and `textOrientation` say).
+    /// is turned, whatever `verify` and `textOrientation` say; `recognizerFailure` says why
+    /// when it failed to load, and is then warned about while those settings ask for reading).
     /// `syncDetector`, when given, replaces `detector` where detection is sync; made on first
     /// use (a failure to make it is warned about, and `detector` runs instead).
     public init(
         detector: (any TextDetecting)?, syncDetector: DeferredDetector? = nil,
-        motion: (any MotionEstimating)? = nil, recognizer: (any TextRecognizing)? = nil
+        motion: (any MotionEstimating)? = nil, recognizer: (any TextRecognizing)? = nil,
+        recognizerFailure: (any Error)? = nil
     ) {
         self.detector = detector
         self.syncDetector = syncDetector
         self.worker = detector.map { DetectionWorker(detector: $0) }
         self.motion = motion
         self.reader = recognizer.map { LineReader(recognizer: $0) }
+        self.missingRecognizer = recognizer == nil ? recognizerFailure.map(MissingRecognizer.init) : nil
     }
 
     public func update(_ newSettings: Settings) {
@@ -200,7 +209,7 @@ public final class MirrorEngine: Sendable {
 
             // Boxes are fitted to their ink and read where they are detected, on the frame they
             // were detected on (see InkFitting, LineReader).
-            let finish = Self.finish(current, reader: reader, tilts: tilts)
+            let finish = finish(current)
             state.cadence.rate = current.detectionRate
             let sync = current.detectionMode.resolved(upstreamIsLive: upstreamIsLive) == .sync
             let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? detector : detector
@@ -244,7 +253,7 @@ public final class MirrorEngine: Sendable {
                 now: now, frameWidth: frame.width, frameHeight: frame.height,
                 parameters: parameters)
             report.mirrored = state.tracker.boxes
-            report.warning = Self.warning(&state, worker: worker, motion: current.tracking ? motion : nil)
+            report.warning = warning(&state, worker: worker, motion: current.tracking ? motion : nil)
         } else {
             Self.forgetTracks(&state)
         }
@@ -257,6 +266,8 @@ public final class MirrorEngine: Sendable {
                 s.cadence = state.cadence
                 s.detectionWarning = state.detectionWarning
                 s.motionWarning = state.motionWarning
+                s.readingWarning = state.readingWarning
+                s.unreadWarning = state.unreadWarning
             }
         }
 
@@ -279,14 +290,16 @@ public final class MirrorEngine: Sendable {
 
     /// The failures of detection and motion measurement not yet warned about, if a warning is
     /// due (see `FailureWarning`).
-    private static func warning(
+    private func warning(
         _ state: inout StreamState, worker: DetectionWorker,
         motion: (any MotionEstimating)?
     ) -> String? {
         let now = DispatchTime.now().uptimeNanoseconds
         let messages = [
             state.detectionWarning.message(for: worker.failures, now: now),
-            motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) }
+            motion.flatMap { state.motionWarning.message(for: $0.failures, now: now) },
+            reader.flatMap { state.readingWarning.message(for: $0.failures.failures, now: now) },
+            state.unreadWarning.message(for: unreadLines.failures, now: now)
         ]
         let due = messages.compactMap { $0 }
         return due.isEmpty ? nil : due.joined(separator: "; ")
@@ -294,23 +307,36 @@ public final class MirrorEngine: Sendable {
 
     /// The work on detected boxes that needs their frame: fitting them to their ink, then
     /// reading them. Nil when there is none.
-    private static func finish(_ settings: Settings, reader: LineReader?, tilts: LineMemory<InkRefinement.LineTilt>)
-        -> DetectionWorker.Finish?
-    {
+    private func finish(_ settings: Settings) -> DetectionWorker.Finish? {
         let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader
-        guard refine || reader != nil else { return nil }
+        let unread = policy.readsNothing || reader != nil ? nil : missingRecognizer
+        guard refine || reader != nil || unread != nil else { return nil }
+        let tilts = tilts, unreadLines = unreadLines
         return { @Sendable boxes, input in
             let fitted =
                 refine
-                ? fitting.fit(
+                ? Self.fitting.fit(
                     boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
                     memory: tilts, renewAfter: settings.renewAfter)
                 : boxes
-            guard let reader else { return fitted }
+            guard let reader else {
+                if let unread, !boxes.isEmpty { unreadLines.record(unread) }
+                return fitted
+            }
             return input.withFrame { frame, format in
                 reader.read(fitted, in: frame, format: format, policy: policy)
             } ?? fitted
         }
+    }
+}
+
+/// The recognizer did not load, so lines that `verify` or `text-orientation` ask to read are
+/// mirrored unread.
+struct MissingRecognizer: Error, CustomStringConvertible {
+    let cause: any Error
+
+    var description: String {
+        "verify and text-orientation need the text recognizer, which did not load: \(cause)"
     }
 }

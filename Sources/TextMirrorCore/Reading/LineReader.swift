@@ -34,6 +34,8 @@ public final class LineReader: Sendable {
 
     private let recognizer: any TextRecognizing
     private let memory = LineMemory<TextReading>()
+    /// Reads that failed (the recognizer threw); the engine warns about them.
+    public let failures = FailureLog()
 
     public init(recognizer: any TextRecognizing) {
         self.recognizer = recognizer
@@ -46,18 +48,15 @@ public final class LineReader: Sendable {
 
     /// `boxes` with their readings, less those the policy leaves alone. A box that cannot be
     /// read (the recognizer failed) counts as unread: kept only when the policy needs no
-    /// reading. Throws nothing: a failure is reported through `failures`.
-    public func read(
-        _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
-        failures: (String) -> Void = { _ in }
-    ) -> [TextBox] {
+    /// reading. Throws nothing: a failure is recorded in `failures`.
+    public func read(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy) -> [TextBox] {
         if policy.readsNothing { return boxes }
         let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter) { i, known in
             do {
                 return try read(
                     boxes[i], in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })
             } catch {
-                failures("text recognition failed: \(error)")
+                failures.record(error)
                 return nil
             }
         }

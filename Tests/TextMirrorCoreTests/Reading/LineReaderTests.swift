@@ -288,15 +288,9 @@ struct LineReaderTests {
             var maxCropWidth: Int { 1024 }
             func recognize(_ crop: LineCrop) throws -> RecognizedSteps { throw Broken() }
         }
-        let scene = Scene(), reader = LineReader(recognizer: Failing())
-        var messages: [String] = []
-        let kept = scene.bytes.withUnsafeMutableBytes { raw in
-            reader.read(
-                [Scene.normal], in: FrameBuffer(width: 400, height: 300, planes: [raw.baseAddress!], strides: [1600]),
-                format: .rgba, policy: LineReader.Policy()
-            ) { messages.append($0) }
-        }
+        let reader = LineReader(recognizer: Failing())
+        let kept = Scene().read(reader, [Scene.normal], LineReader.Policy())
         #expect(kept.isEmpty)
-        #expect(messages.count == 1 && messages[0].contains("text recognition failed"))
+        #expect(reader.failures.failures.count == 1)
     }
 }

@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TextMirrorCore"),
         .target(name: "TextMirrorPlugin", dependencies: ["CShim", "TextMirrorCore"]),
         // Small GStreamer helpers shared by the command-line tools (benchmarks, evaluation).
-        .target(name: "TextMirrorToolSupport", dependencies: ["CGStreamer"]),
+        .target(name: "TextMirrorToolSupport", dependencies: ["CGStreamer", "CShim"]),
         .executableTarget(
             name: "TextMirrorBench",
             dependencies: ["TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorCore", "TextMirrorToolSupport"]

@@ -23,13 +23,13 @@ final class AppSourcePipeline {
 
     /// `launch` must contain `textmirror name=tm` and a source named src: an `appsrc` (given
     /// `caps`), or a source that makes its own frames (caps nil; `push` is then refused).
-    init(_ launch: String, caps: UnsafeMutablePointer<GstCaps>?) throws(BenchError) {
+    init(_ launch: String, caps: UnsafeMutablePointer<GstCaps>?) throws(ToolError) {
         description = launch
-        pipeline = try parseLaunch(launch)
+        pipeline = try launchElement(launch)
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         guard let source = gst_bin_get_by_name(bin, "src"), let mirror = gst_bin_get_by_name(bin, "tm") else {
             unrefObject(pipeline)
-            throw BenchError("\"\(launch)\" needs an appsrc named src and a textmirror named tm")
+            throw ToolError("\"\(launch)\" needs an appsrc named src and a textmirror named tm")
         }
         self.source = source
         self.mirror = mirror
@@ -37,7 +37,7 @@ final class AppSourcePipeline {
         let type = instanceType(source)
         pushSignal = g_signal_lookup("push-buffer", type)
         endSignal = g_signal_lookup("end-of-stream", type)
-        guard (pushSignal != 0 && endSignal != 0) || caps == nil else { throw BenchError("src is not an appsrc") }
+        guard (pushSignal != 0 && endSignal != 0) || caps == nil else { throw ToolError("src is not an appsrc") }
         if let caps, let text = gst_caps_to_string(caps) {
             gst_util_set_object_arg(asGObject(source), "caps", text)
             g_free(text)
@@ -71,17 +71,17 @@ final class AppSourcePipeline {
     /// Sets the pipeline playing. textmirror's start (the model load) has run when this returns;
     /// the sink completes its state change only with the first buffer, so this does not wait
     /// for it.
-    func play() throws(BenchError) {
+    func play() throws(ToolError) {
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
             try drainBus()
-            throw BenchError("\(description): did not start")
+            throw ToolError("\(description): did not start")
         }
         try drainBus()
     }
 
     /// Hands `buffer` to appsrc; the caller keeps (and must release) its own reference.
-    func push(_ buffer: UnsafeMutablePointer<GstBuffer>) throws(BenchError) {
-        guard pushSignal != 0 else { throw BenchError("\(description): src is not an appsrc") }
+    func push(_ buffer: UnsafeMutablePointer<GstBuffer>) throws(ToolError) {
+        guard pushSignal != 0 else { throw ToolError("\(description): src is not an appsrc") }
         var arguments = [GValue(), GValue()]
         g_value_init(&arguments[0], instanceType(source))
         g_value_set_object(&arguments[0], source)
@@ -96,12 +96,12 @@ final class AppSourcePipeline {
         g_value_unset(&result)
         guard flow == GST_FLOW_OK else {
             try drainBus()
-            throw BenchError("\(description): appsrc refused a buffer (\(String(cString: gst_flow_get_name(flow))))")
+            throw ToolError("\(description): appsrc refused a buffer (\(String(cString: gst_flow_get_name(flow))))")
         }
     }
 
     /// Ends the stream after the buffers already pushed and waits for EOS at the sink.
-    func finish(timeoutSeconds: UInt64 = 60) throws(BenchError) {
+    func finish(timeoutSeconds: UInt64 = 60) throws(ToolError) {
         if endSignal != 0 {
             var argument = GValue()
             g_value_init(&argument, instanceType(source))
@@ -121,11 +121,11 @@ final class AppSourcePipeline {
             if message.pointee.type == GST_MESSAGE_EOS { return }
             try handle(message)
         }
-        throw BenchError("\(description): no EOS within \(timeoutSeconds) s")
+        throw ToolError("\(description): no EOS within \(timeoutSeconds) s")
     }
 
     /// Counts what is waiting on the bus without blocking; an error message is thrown.
-    func drainBus() throws(BenchError) {
+    func drainBus() throws(ToolError) {
         while let message = gst_bus_pop(bus) {
             defer { gst_message_unref(message) }
             try handle(message)
@@ -151,10 +151,10 @@ final class AppSourcePipeline {
         return fields
     }
 
-    private func handle(_ message: UnsafeMutablePointer<GstMessage>) throws(BenchError) {
+    private func handle(_ message: UnsafeMutablePointer<GstMessage>) throws(ToolError) {
         switch message.pointee.type {
         case GST_MESSAGE_ERROR:
-            throw BenchError("\(description): \(messageText(message))")
+            throw ToolError("\(description): \(messageText(message))")
         case GST_MESSAGE_QOS:
             messages.qos += 1
         case GST_MESSAGE_ELEMENT:
@@ -170,12 +170,12 @@ final class AppSourcePipeline {
         }
     }
 
-    private func addProbes() throws(BenchError) {
+    private func addProbes() throws(ToolError) {
         let user = Unmanaged.passUnretained(probe).toOpaque()
         guard let sink = gst_element_get_static_pad(mirror, "sink"),
             let src = gst_element_get_static_pad(mirror, "src")
         else {
-            throw BenchError("textmirror has no static pads")
+            throw ToolError("textmirror has no static pads")
         }
         let entering = gst_pad_add_probe(
             sink, GST_PAD_PROBE_TYPE_BUFFER,

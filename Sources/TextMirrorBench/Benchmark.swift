@@ -26,7 +26,7 @@ struct Benchmark {
     let plan: BenchmarkPlan
     let largestCacheBytes: Int
 
-    func run(progress: (String) -> Void) throws(BenchError) -> [FormatResult] {
+    func run(progress: (String) -> Void) throws(ToolError) -> [FormatResult] {
         var rigs: [FormatRig] = []
         for format in plan.formats {
             rigs.append(try FormatRig(format: format, width: plan.width, height: plan.height))
@@ -60,7 +60,7 @@ final class FormatRig {
     private var harnesses: [Candidate: ElementHarness] = [:]
     private let memoryCopy: MemoryCopy
 
-    init(format: String, width: Int, height: Int) throws(BenchError) {
+    init(format: String, width: Int, height: Int) throws(ToolError) {
         source = try SourceFrame(format: format, width: width, height: height)
         memoryCopy = MemoryCopy(byteCount: source.byteCount)
         for candidate in Candidate.allCases {
@@ -72,7 +72,7 @@ final class FormatRig {
     /// Time of one frame through `candidate`. The frame is prepared (and then evicted from the
     /// caches, as preparing it brought it in) before the clock starts; the output is released
     /// after it stops.
-    func time(_ candidate: Candidate, evictor: CacheEvictor?) throws(BenchError) -> UInt64 {
+    func time(_ candidate: Candidate, evictor: CacheEvictor?) throws(ToolError) -> UInt64 {
         let input = try source.writableCopy()
         evictor?.evict()
         guard let harness = harnesses[candidate] else { return try memoryCopy.copy(input) }
@@ -84,7 +84,7 @@ final class FormatRig {
     /// One untimed frame through every element (first buffers allocate pools and negotiate),
     /// checking that in-place elements were handed the buffer itself and that textmirror's
     /// full-frame mirror equals videoflip's.
-    func warmUpAndCheck() throws(BenchError) -> [String] {
+    func warmUpAndCheck() throws(ToolError) -> [String] {
         var warnings: [String] = []
         var outputs: [Candidate: UnsafeMutablePointer<GstBuffer>] = [:]
         defer { outputs.values.forEach { gst_buffer_unref($0) } }

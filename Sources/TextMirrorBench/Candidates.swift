@@ -63,10 +63,10 @@ final class MemoryCopy {
     deinit { destination.deallocate() }
 
     /// Copies `input`'s bytes (mapping happens outside the timed part) and releases it.
-    func copy(_ input: UnsafeMutablePointer<GstBuffer>) throws(BenchError) -> UInt64 {
+    func copy(_ input: UnsafeMutablePointer<GstBuffer>) throws(ToolError) -> UInt64 {
         defer { gst_buffer_unref(input) }
         var map = GstMapInfo()
-        guard gst_buffer_map(input, &map, GST_MAP_READ) != 0 else { throw BenchError("cannot map a frame for memcpy") }
+        guard gst_buffer_map(input, &map, GST_MAP_READ) != 0 else { throw ToolError("cannot map a frame for memcpy") }
         defer { gst_buffer_unmap(input, &map) }
         let count = min(byteCount, Int(map.size))
         let start = MonotonicClock.nanoseconds()

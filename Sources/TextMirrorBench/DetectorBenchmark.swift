@@ -43,7 +43,7 @@ struct DetectorBenchmark {
     let sizes: [Int]
     let runs: Int
 
-    func run(progress: (String) -> Void) throws(BenchError) -> [Row] {
+    func run(progress: (String) -> Void) throws(ToolError) -> [Row] {
         progress("detector: rendering the text scene at \(Self.frameWidth)x\(Self.frameHeight)")
         let frame = try SourceFrame(
             format: "NV12", width: Self.frameWidth, height: Self.frameHeight,
@@ -62,7 +62,7 @@ struct DetectorBenchmark {
                         detector = try TextDetector(.init(modelPath: model, detectionSize: size, threads: threads))
                         try detector.preload(frameWidth: Self.frameWidth, frameHeight: Self.frameHeight)
                     } catch {
-                        throw BenchError("\(name) at \(size), \(threads) threads: \(error)")
+                        throw ToolError("\(name) at \(size), \(threads) threads: \(error)")
                     }
                     line.append(detector)
                     rowLine.append(
@@ -80,12 +80,12 @@ struct DetectorBenchmark {
         for round in 0...runs {
             for t in Self.threadCounts.indices.map({ ($0 + round) % Self.threadCounts.count }) {
                 // Untimed: wakes this thread count's workers.
-                _ = try frame.withPicture { picture throws(BenchError) in
+                _ = try frame.withPicture { picture throws(ToolError) in
                     try Self.detect(detectors[t][0], picture, layout)
                 }
                 let count = detectors[t].count
                 for s in detectors[t].indices.map({ ($0 + round) % count }) {
-                    let timing = try frame.withPicture { picture throws(BenchError) in
+                    let timing = try frame.withPicture { picture throws(ToolError) in
                         try Self.detect(detectors[t][s], picture, layout)
                     }
                     guard round > 0 else { continue }
@@ -107,7 +107,7 @@ struct DetectorBenchmark {
     }
 
     private static func detect(_ detector: TextDetector, _ picture: FrameBuffer, _ layout: FrameLayout)
-        throws(BenchError) -> (
+        throws(ToolError) -> (
             snapshot: UInt64, downscale: UInt64, forward: UInt64, forwardCPU: UInt64, fit: UInt64,
             knownFit: UInt64, boxes: Int
         )
@@ -128,7 +128,7 @@ struct DetectorBenchmark {
                 kernels, input: DetectorInputSize(width: input.width, height: input.height),
                 frameWidth: input.frameWidth, frameHeight: input.frameHeight)
         } catch {
-            throw BenchError("detection failed: \(error)")
+            throw ToolError("detection failed: \(error)")
         }
         let t3 = MonotonicClock.nanoseconds()
         let cpu3 = MonotonicClock.processCPUNanoseconds()

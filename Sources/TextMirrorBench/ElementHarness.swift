@@ -15,9 +15,9 @@ final class ElementHarness {
     private let ourSink: UnsafeMutablePointer<GstPad>
     private let catcher = OutputCatcher()
 
-    init(_ description: String, caps: UnsafeMutablePointer<GstCaps>) throws(BenchError) {
+    init(_ description: String, caps: UnsafeMutablePointer<GstCaps>) throws(ToolError) {
         self.description = description
-        element = try parseLaunch(description)
+        element = try launchElement(description)
         ourSource = gst_pad_new("src", GST_PAD_SRC)
         ourSink = gst_pad_new("sink", GST_PAD_SINK)
         _ = gst_object_ref_sink(UnsafeMutableRawPointer(ourSource))
@@ -54,7 +54,7 @@ final class ElementHarness {
     /// Pushes `input` (the caller's only reference passes to the element) and returns how long
     /// the element took and what it produced (owned by the caller). Timing stops before the
     /// output is released, so returning buffers to pools is not part of any measurement.
-    func push(_ input: UnsafeMutablePointer<GstBuffer>) throws(BenchError)
+    func push(_ input: UnsafeMutablePointer<GstBuffer>) throws(ToolError)
         -> (nanoseconds: UInt64, output: UnsafeMutablePointer<GstBuffer>)
     {
         let start = MonotonicClock.nanoseconds()
@@ -62,19 +62,19 @@ final class ElementHarness {
         let end = MonotonicClock.nanoseconds()
         guard flow == GST_FLOW_OK else {
             catcher.discard()
-            throw BenchError("\(description): pushing a buffer returned \(String(cString: gst_flow_get_name(flow)))")
+            throw ToolError("\(description): pushing a buffer returned \(String(cString: gst_flow_get_name(flow)))")
         }
         guard let output = catcher.takeOutput() else {
-            throw BenchError("\(description): no buffer came out")
+            throw ToolError("\(description): no buffer came out")
         }
         return (end - start, output)
     }
 
-    private func link(caps: UnsafeMutablePointer<GstCaps>) throws(BenchError) {
+    private func link(caps: UnsafeMutablePointer<GstCaps>) throws(ToolError) {
         guard let elementSink = gst_element_get_static_pad(element, "sink"),
             let elementSource = gst_element_get_static_pad(element, "src")
         else {
-            throw BenchError("\(description) has no static sink and src pads")
+            throw ToolError("\(description) has no static sink and src pads")
         }
         defer {
             unrefObject(elementSink)
@@ -83,12 +83,12 @@ final class ElementHarness {
         guard gst_pad_link(ourSource, elementSink) == GST_PAD_LINK_OK,
             gst_pad_link(elementSource, ourSink) == GST_PAD_LINK_OK
         else {
-            throw BenchError("cannot link \(description)")
+            throw ToolError("cannot link \(description)")
         }
         _ = gst_pad_set_active(ourSource, 1)
         _ = gst_pad_set_active(ourSink, 1)
         guard gst_element_set_state(element, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw BenchError("\(description) did not start")
+            throw ToolError("\(description) did not start")
         }
         var segment = GstSegment()
         gst_segment_init(&segment, GST_FORMAT_TIME)
@@ -100,7 +100,7 @@ final class ElementHarness {
                 defer { g_free(s) }
                 return String(cString: s)
             }
-            throw BenchError("\(description) refused caps \(text ?? "?")")
+            throw ToolError("\(description) refused caps \(text ?? "?")")
         }
     }
 }

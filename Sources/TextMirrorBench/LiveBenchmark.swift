@@ -80,7 +80,7 @@ struct LiveBenchmark {
     func run(
         _ settings: Settings, frames: (raw: SourceFrame, mjpeg: SourceFrame, unevenLight: SourceFrame),
         progress: (String) -> Void
-    ) throws(BenchError) -> Result {
+    ) throws(ToolError) -> Result {
         let frame = settings.camera ? frames.mjpeg : settings.unevenLight ? frames.unevenLight : frames.raw
         let period = UInt64(1_000_000_000 / Self.fps)
         var launch =

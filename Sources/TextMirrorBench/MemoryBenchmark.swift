@@ -38,7 +38,7 @@ struct MemoryBenchmark {
 
     // MARK: frames
 
-    func runFrames(progress: (String) -> Void) throws(BenchError) -> String {
+    func runFrames(progress: (String) -> Void) throws(ToolError) -> String {
         let frame = try SourceFrame(
             format: "NV12", width: Self.width, height: Self.height,
             source: TextScene.source(height: Self.height))
@@ -53,7 +53,7 @@ struct MemoryBenchmark {
         progress("memory: \(frames) frames of \(Self.width)x\(Self.height) through \(launch)")
         let period = UInt64(1_000_000_000 / Self.fps)
         var pushed = 0
-        func push() throws(BenchError) {
+        func push() throws(ToolError) {
             let buffer = try frame.writableCopy()
             buffer.pointee.pts = GstClockTime(UInt64(pushed) * period)
             buffer.pointee.duration = GstClockTime(period)
@@ -68,7 +68,7 @@ struct MemoryBenchmark {
             try push()
             try pipeline.drainBus()
             guard MonotonicClock.nanoseconds() - warmUpStart < 60_000_000_000 else {
-                throw BenchError("memory: no detection within 60 s")
+                throw ToolError("memory: no detection within 60 s")
             }
         }
         let warmUpFrames = pipeline.probe.framesOut
@@ -114,7 +114,7 @@ struct MemoryBenchmark {
 
     // MARK: instances
 
-    func runInstances(progress: (String) -> Void) throws(BenchError) -> String {
+    func runInstances(progress: (String) -> Void) throws(ToolError) -> String {
         let frame = try SourceFrame(
             format: "NV12", width: Self.width, height: Self.height,
             source: TextScene.source(height: Self.height))
@@ -149,7 +149,7 @@ struct MemoryBenchmark {
             }
             try pipeline.finish()
             guard !pipeline.messages.detections.isEmpty else {
-                throw BenchError("instance \(count) posted no detection")
+                throw ToolError("instance \(count) posted no detection")
             }
             pipelines.append(pipeline)
             let now = ProcessStats.residentBytes() ?? 0
@@ -213,15 +213,15 @@ final class RSSRecorder: @unchecked Sendable {
 /// Runs one part of the memory section in a child process (this executable with
 /// `--memory-part`), streaming its stderr through and returning its stdout.
 enum ChildProcess {
-    static func run(_ arguments: [String]) throws(BenchError) -> String {
-        guard let exe = realpath("/proc/self/exe", nil) else { throw BenchError("cannot find this executable") }
+    static func run(_ arguments: [String]) throws(ToolError) -> String {
+        guard let exe = realpath("/proc/self/exe", nil) else { throw ToolError("cannot find this executable") }
         let path = String(cString: exe)
         free(exe)
         let command = ([path] + arguments).map(shellQuoted).joined(separator: " ")
-        guard let pipe = popen(command, "r") else { throw BenchError("cannot run \(command)") }
+        guard let pipe = popen(command, "r") else { throw ToolError("cannot run \(command)") }
         let output = readText(from: pipe)
         let status = pclose(pipe)
-        guard status == 0, let output else { throw BenchError("\(command) failed (status \(status))") }
+        guard status == 0, let output else { throw ToolError("\(command) failed (status \(status))") }
         return output
     }
 

@@ -79,7 +79,7 @@ struct Options {
         """
 
     /// Nil when help was asked for.
-    static func parse(_ arguments: [String]) throws(BenchError) -> Options? {
+    static func parse(_ arguments: [String]) throws(ToolError) -> Options? {
         var frames: Int?
         var formats: [String]?
         var size: (Int, Int)?
@@ -92,43 +92,32 @@ struct Options {
         var liveConfigurations: Set<String>?
         var memoryFrames: Int?
         var memoryPart: String?
-        var rest = arguments[...]
-        func value(for option: String) throws(BenchError) -> String {
-            guard let next = rest.popFirst() else { throw BenchError.usage("\(option) needs a value") }
-            return next
-        }
-        func positive(_ option: String) throws(BenchError) -> Int {
-            let text = try value(for: option)
-            guard let n = Int(text), n > 0 else {
-                throw BenchError.usage("\(option) wants a positive number, not \"\(text)\"")
-            }
-            return n
-        }
-        while let argument = rest.popFirst() {
+        var args = ArgumentList(arguments)
+        while let argument = args.next() {
             switch argument {
-            case "--frames": frames = try positive(argument)
-            case "--formats": formats = try parseFormats(try value(for: argument))
-            case "--size": size = try parseSize(try value(for: argument))
+            case "--frames": frames = try args.count(for: argument)
+            case "--formats": formats = try parseFormats(try args.value(for: argument))
+            case "--size": size = try parseSize(try args.value(for: argument))
             case "--warm": warm = true
             case "--quick": quick = true
-            case "--sections": sections = try parseSections(try value(for: argument))
-            case "--detector-runs": detectorRuns = try positive(argument)
+            case "--sections": sections = try parseSections(try args.value(for: argument))
+            case "--detector-runs": detectorRuns = try args.count(for: argument)
             case "--live-seconds":
-                let n = try positive(argument)
-                guard n >= 4 else { throw BenchError.usage("--live-seconds wants at least 4 (2 s are warm-up)") }
+                let n = try args.count(for: argument)
+                guard n >= 4 else { throw ToolError.usage("--live-seconds wants at least 4 (2 s are warm-up)") }
                 liveSeconds = Double(n)
-            case "--live-runs": liveRuns = try positive(argument)
+            case "--live-runs": liveRuns = try args.count(for: argument)
             case "--live-configs":
-                liveConfigurations = Set(try value(for: argument).split(separator: ",").map(String.init))
-            case "--memory-frames": memoryFrames = try positive(argument)
+                liveConfigurations = Set(try args.value(for: argument).split(separator: ",").map(String.init))
+            case "--memory-frames": memoryFrames = try args.count(for: argument)
             case "--memory-part":
-                let part = try value(for: argument)
+                let part = try args.value(for: argument)
                 guard part == "frames" || part == "instances" else {
-                    throw BenchError.usage("--memory-part is frames or instances")
+                    throw ToolError.usage("--memory-part is frames or instances")
                 }
                 memoryPart = part
             case "-h", "--help": return nil
-            default: throw BenchError.usage("unknown option \"\(argument)\"")
+            default: throw ToolError.usage("unknown option \"\(argument)\"")
             }
         }
         // --quick only changes what was not given explicitly.
@@ -153,41 +142,41 @@ struct Options {
         ["--memory-part", part, "--memory-frames", String(memoryFrames)] + (quick ? ["--quick"] : [])
     }
 
-    private static func parseSections(_ text: String) throws(BenchError) -> [Section] {
+    private static func parseSections(_ text: String) throws(ToolError) -> [Section] {
         var chosen = Set<Section>()
         for name in text.split(separator: ",") {
             guard let section = Section(rawValue: name.lowercased()) else {
-                throw BenchError.usage(
+                throw ToolError.usage(
                     "unknown section \"\(name)\" (sections: "
                         + Section.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             chosen.insert(section)
         }
-        guard !chosen.isEmpty else { throw BenchError.usage("--sections is empty") }
+        guard !chosen.isEmpty else { throw ToolError.usage("--sections is empty") }
         return Section.allCases.filter { chosen.contains($0) }
     }
 
     /// Formats are spelled as in GStreamer caps; matching ignores case ("rgbx" means RGBx).
-    private static func parseFormats(_ text: String) throws(BenchError) -> [String] {
+    private static func parseFormats(_ text: String) throws(ToolError) -> [String] {
         var formats: [String] = []
         for name in text.split(separator: ",") {
             guard let format = PixelFormat.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
             else {
                 let known = PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BenchError.usage("textmirror does not support format \"\(name)\" (it supports \(known))")
+                throw ToolError.usage("textmirror does not support format \"\(name)\" (it supports \(known))")
             }
             formats.append(format.rawValue)
         }
-        guard !formats.isEmpty else { throw BenchError.usage("--formats is empty") }
+        guard !formats.isEmpty else { throw ToolError.usage("--formats is empty") }
         return formats
     }
 
-    private static func parseSize(_ text: String) throws(BenchError) -> (Int, Int) {
+    private static func parseSize(_ text: String) throws(ToolError) -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
             (1...16384).contains(width), (1...16384).contains(height)
         else {
-            throw BenchError.usage("--size wants WIDTHxHEIGHT, e.g. 1920x1080, not \"\(text)\"")
+            throw ToolError.usage("--size wants WIDTHxHEIGHT, e.g. 1920x1080, not \"\(text)\"")
         }
         return (width, height)
     }

@@ -2,13 +2,7 @@
 enum Report {
     /// The top of the output: the machine, and how busy it was.
     static func machine(_ facts: MachineFacts, sections: [Section]) -> String {
-        """
-        ## textmirror benchmark
-
-        \(facts.markdown)
-        - Load average at start: \(MachineFacts.loadAverage()) (1, 5, 15 minutes); sections: \
-        \(sections.map(\.rawValue).joined(separator: ", "))
-        """
+        facts.header("textmirror benchmark") + "\n- Sections: " + sections.map(\.rawValue).joined(separator: ", ")
     }
 
     static func header(_ plan: BenchmarkPlan, evictedBytes: Int) -> String {

@@ -12,7 +12,7 @@ struct Sections {
         self.facts = facts
     }
 
-    func run(_ section: Section) throws(BenchError) {
+    func run(_ section: Section) throws(ToolError) {
         switch section {
         case .kernels: try kernels()
         case .turned: try turned()
@@ -22,7 +22,7 @@ struct Sections {
         }
     }
 
-    private func progress(_ text: String) { printError("textmirror-bench: \(text)") }
+    private func progress(_ text: String) { TextMirrorToolSupport.progress("textmirror-bench: \(text)") }
 
     private func requireModel(_ title: String) -> String? {
         guard let model else {
@@ -34,7 +34,7 @@ struct Sections {
 
     // MARK: 1. kernels (issue 2 / issue 5 part 1)
 
-    private func kernels() throws(BenchError) {
+    private func kernels() throws(ToolError) {
         let largestCache = facts?.largestCacheBytes ?? 0
         let evictedBytes = CacheEvictor.byteCount(largestCacheBytes: largestCache)
         print(Report.header(options.plan, evictedBytes: evictedBytes))
@@ -47,7 +47,7 @@ struct Sections {
 
     // MARK: 1b. turned lines
 
-    private func turned() throws(BenchError) {
+    private func turned() throws(ToolError) {
         let plan = options.plan
         let load = MachineFacts.loadAverage()
         progress("turned: \(plan.frames) frames per row")
@@ -73,7 +73,7 @@ struct Sections {
 
     // MARK: 2. detector
 
-    private func detector() throws(BenchError) {
+    private func detector() throws(ToolError) {
         let title = "### 2. Detector at 1920x1080 NV12 with text"
         guard let model = requireModel(title) else { return }
         let load = MachineFacts.loadAverage()
@@ -117,7 +117,7 @@ struct Sections {
 
     // MARK: 3. live
 
-    private func live() throws(BenchError) {
+    private func live() throws(ToolError) {
         let title = "### 3. Live 1080p30 with detection (async): raw frames, and a camera's MJPEG"
         guard let model = requireModel(title) else { return }
         let load = MachineFacts.loadAverage()
@@ -200,7 +200,7 @@ struct Sections {
 
     // MARK: 4. memory
 
-    private func memory() throws(BenchError) {
+    private func memory() throws(ToolError) {
         let title = "### 4. Resident memory with detection on"
         guard requireModel(title) != nil else { return }
         print(
@@ -218,8 +218,8 @@ struct Sections {
     }
 
     /// In the child process: one part of the memory section.
-    func memoryPart(_ part: String) throws(BenchError) -> String {
-        guard let model else { throw BenchError(ModelFile.missing) }
+    func memoryPart(_ part: String) throws(ToolError) -> String {
+        guard let model else { throw ToolError(ModelFile.missing) }
         let benchmark = MemoryBenchmark(model: model, frames: options.memoryFrames, instances: options.memoryInstances)
         return part == "frames"
             ? try benchmark.runFrames(progress: progress) : try benchmark.runInstances(progress: progress)

@@ -32,7 +32,7 @@ struct TurnedLinesBenchmark {
 
     /// Times every row `frames` times, rows interleaved round-robin, the frame restored from an
     /// untouched copy before each call.
-    func run() throws(BenchError) -> [Row] {
+    func run() throws(ToolError) -> [Row] {
         var rows: [Row] = []
         for format in Self.formats {
             for turned in [false, true] {
@@ -71,9 +71,9 @@ struct TurnedLinesBenchmark {
         private let pristine: [UnsafeMutableRawPointer]
         private let sizes: [Int]
 
-        init(format: PixelFormat, width: Int, height: Int) throws(BenchError) {
+        init(format: PixelFormat, width: Int, height: Int) throws(ToolError) {
             do { mirror = try FrameMirror(format: format, width: width, height: height) } catch {
-                throw BenchError("cannot mirror \(format.rawValue) at \(width)x\(height): \(error)")
+                throw ToolError("cannot mirror \(format.rawValue) at \(width)x\(height): \(error)")
             }
             let layout = mirror.layout
             let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1

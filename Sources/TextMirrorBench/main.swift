@@ -5,22 +5,16 @@
 // usage.
 import Glibc
 
-/// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
-func printError(_ text: String) {
-    var text = text + "\n"
-    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
-}
-
-do {
+runTool("textmirror-bench", usage: Options.usage) { () throws(ToolError) in
     guard let options = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(Options.usage)
-        exit(0)
+        return
     }
     try GStreamerRuntime.start()
     if let part = options.memoryPart {
         // A child process of the memory section: one table, nothing else.
         print(try Sections(options: options).memoryPart(part))
-        exit(0)
+        return
     }
     let facts = MachineFacts.gather()
     print(Report.machine(facts, sections: options.sections))
@@ -30,12 +24,4 @@ do {
         try sections.run(section)
         fflush(nil)  // children of the memory section write to the same stdout
     }
-    exit(0)
-} catch {
-    printError("textmirror-bench: error: \(error)")
-    if error.isUsage {
-        printError("\n" + Options.usage)
-        exit(2)
-    }
-    exit(1)
 }

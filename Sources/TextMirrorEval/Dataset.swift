@@ -14,13 +14,13 @@ struct EvalItem {
 enum Dataset {
     static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
-    static func load(_ options: EvalOptions) throws(EvalError) -> [EvalItem] {
+    static func load(_ options: EvalOptions) throws(ToolError) -> [EvalItem] {
         let directory = options.imageDirectory
         var names = try listDirectory(directory).filter { name in
             guard let dot = name.lastIndex(of: "."), !name.hasPrefix(".") else { return false }
             return extensions.contains(name[name.index(after: dot)...].lowercased())
         }.sorted()
-        guard !names.isEmpty else { throw EvalError("\(directory): no .png, .jpg or .jpeg pictures") }
+        guard !names.isEmpty else { throw ToolError("\(directory): no .png, .jpg or .jpeg pictures") }
         if let limit = options.limit { names = Array(names.prefix(limit)) }
 
         // Where gt files may be; the first folder that has one for a picture wins.
@@ -39,13 +39,13 @@ enum Dataset {
             do {
                 ground = try GroundTruthFormat.parse(text)
             } catch {
-                throw EvalError("\(gtPath): \(error)")
+                throw ToolError("\(gtPath): \(error)")
             }
             items.append(EvalItem(imagePath: "\(directory)/\(name)", name: stem, ground: ground))
         }
         // A picture without ground truth would score its text as non-text: refuse, naming them.
         guard missing.isEmpty else {
-            throw EvalError(
+            throw ToolError(
                 "no ground truth in \(gtFolders.joined(separator: " or ")) for \(missing.count) "
                     + "picture(s): \(missing.prefix(5).joined(separator: ", "))"
                     + (missing.count > 5 ? ", ..." : ""))
@@ -53,8 +53,8 @@ enum Dataset {
         return items
     }
 
-    static func listDirectory(_ path: String) throws(EvalError) -> [String] {
-        guard let dir = opendir(path) else { throw EvalError("\(path): \(String(cString: strerror(errno)))") }
+    static func listDirectory(_ path: String) throws(ToolError) -> [String] {
+        guard let dir = opendir(path) else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -66,11 +66,11 @@ enum Dataset {
         return names
     }
 
-    static func readText(_ path: String) throws(EvalError) -> String {
-        guard let file = fopen(path, "rb") else { throw EvalError("\(path): \(String(cString: strerror(errno)))") }
+    static func readText(_ path: String) throws(ToolError) -> String {
+        guard let file = fopen(path, "rb") else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
         defer { fclose(file) }
         // Invalid UTF-8 (a Latin-1 file) becomes U+FFFD in transcriptions; coordinates survive.
-        guard let text = TextMirrorToolSupport.readText(from: file) else { throw EvalError("\(path): read error") }
+        guard let text = TextMirrorToolSupport.readText(from: file) else { throw ToolError("\(path): read error") }
         return text
     }
 }

@@ -30,7 +30,7 @@ struct ElementRun {
     /// Time for one picture, model loading and network set-up included.
     var timeoutSeconds: UInt64 = 300
 
-    func run(_ item: EvalItem) throws(EvalError) -> ElementResult {
+    func run(_ item: EvalItem) throws(ToolError) -> ElementResult {
         var description =
             "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
             + (mirrorInput ? "! videoflip video-direction=horiz " : "")
@@ -42,7 +42,7 @@ struct ElementRun {
         } else {
             description += "! fakesink sync=false"
         }
-        let pipeline = try parseLaunch(description)
+        let pipeline = try launchElement(description)
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)
             unrefObject(pipeline)
@@ -65,30 +65,30 @@ struct ElementRun {
 
         let start = MonotonicClock.seconds()
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw EvalError(
+            throw ToolError(
                 "\(item.imagePath): the pipeline did not start" + (popError(pipeline).map { ": \($0)" } ?? ""))
         }
         let detected = try waitForEnd(pipeline, item)
         let milliseconds = (MonotonicClock.seconds() - start) * 1000
 
         let s = capture.state.withLock { $0 }
-        if let failure = s.failure { throw EvalError("\(item.imagePath): \(failure)") }
+        if let failure = s.failure { throw ToolError("\(item.imagePath): \(failure)") }
         guard let input = s.input, let output = s.output else {
-            throw EvalError("\(item.imagePath): no frame came through the element")
+            throw ToolError("\(item.imagePath): no frame came through the element")
         }
         guard input.width == output.width, input.height == output.height else {
-            throw EvalError("\(item.imagePath): the element changed the frame size")
+            throw ToolError("\(item.imagePath): the element changed the frame size")
         }
         return ElementResult(
             input: input, output: output, mirrored: s.mirrored, detected: detected,
             milliseconds: milliseconds)
     }
 
-    private func child(_ pipeline: UnsafeMutablePointer<GstElement>, _ name: String) throws(EvalError)
+    private func child(_ pipeline: UnsafeMutablePointer<GstElement>, _ name: String) throws(ToolError)
         -> UnsafeMutablePointer<GstElement>
     {
         guard let element = gst_bin_get_by_name(asBin(pipeline), name) else {
-            throw EvalError("pipeline has no element \(name)")
+            throw ToolError("pipeline has no element \(name)")
         }
         return element
     }
@@ -102,9 +102,9 @@ struct ElementRun {
                 FrameCapture, UnsafeMutablePointer<GstPad>,
                 UnsafeMutablePointer<GstBuffer>
             ) -> Void
-    ) throws(EvalError) {
+    ) throws(ToolError) {
         guard let pad = gst_element_get_static_pad(element, padName) else {
-            throw EvalError("textmirror has no \(padName) pad")
+            throw ToolError("textmirror has no \(padName) pad")
         }
         defer { unrefObject(pad) }
         let context = Unmanaged.passRetained(ProbeContext(capture: capture, body: body)).toOpaque()
@@ -123,8 +123,8 @@ struct ElementRun {
 
     /// Waits for end-of-stream; returns the number of boxes in the element's `textmirror`
     /// message, if one came.
-    private func waitForEnd(_ pipeline: UnsafeMutablePointer<GstElement>, _ item: EvalItem) throws(EvalError) -> Int? {
-        guard let bus = gst_element_get_bus(pipeline) else { throw EvalError("pipeline without a bus") }
+    private func waitForEnd(_ pipeline: UnsafeMutablePointer<GstElement>, _ item: EvalItem) throws(ToolError) -> Int? {
+        guard let bus = gst_element_get_bus(pipeline) else { throw ToolError("pipeline without a bus") }
         defer { unrefObject(bus) }
         var detected: Int?
         let types = GstMessageType(
@@ -133,14 +133,14 @@ struct ElementRun {
         while true {
             guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeoutSeconds * 1_000_000_000), types)
             else {
-                throw EvalError("\(item.imagePath): no end of stream within \(timeoutSeconds) s")
+                throw ToolError("\(item.imagePath): no end of stream within \(timeoutSeconds) s")
             }
             defer { gst_message_unref(message) }
             switch message.pointee.type {
             case GST_MESSAGE_EOS:
                 return detected
             case GST_MESSAGE_ERROR:
-                throw EvalError("\(item.imagePath): \(messageText(message))")
+                throw ToolError("\(item.imagePath): \(messageText(message))")
             case GST_MESSAGE_WARNING:
                 progress("warning: \(item.name): \(messageText(message))")
             case GST_MESSAGE_ELEMENT:

@@ -1,18 +1,5 @@
 import TextMirrorEvalCore
 
-/// Everything that stops the evaluation (as opposed to a target being missed): main reports it
-/// and exits non-zero.
-struct EvalError: Error, CustomStringConvertible {
-    let description: String
-    /// A bad command line: main shows the usage and exits 2.
-    var isUsage = false
-
-    init(_ description: String, isUsage: Bool = false) {
-        self.description = description
-        self.isUsage = isUsage
-    }
-}
-
 /// Command line of textmirror-eval.
 struct EvalOptions {
     var imageDirectory = ""
@@ -80,62 +67,49 @@ struct EvalOptions {
         """
 
     /// Nil when help was asked for.
-    static func parse(_ arguments: [String]) throws(EvalError) -> EvalOptions? {
+    static func parse(_ arguments: [String]) throws(ToolError) -> EvalOptions? {
         var o = EvalOptions()
-        var rest = arguments[...]
+        var args = ArgumentList(arguments)
         var positional: [String] = []
-        func value(_ option: String) throws(EvalError) -> String {
-            guard let next = rest.popFirst() else { throw EvalError("\(option) needs a value", isUsage: true) }
-            return next
-        }
-        func number(_ option: String, in range: ClosedRange<Double>) throws(EvalError) -> Double {
-            let text = try value(option)
-            guard let n = Double(text), range.contains(n) else {
-                throw EvalError(
-                    "\(option) wants a number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"",
-                    isUsage: true)
-            }
-            return n
-        }
         // Element properties are passed on as text; the element itself checks their values.
-        func property(_ option: String) throws(EvalError) {
-            o.properties.append((String(option.dropFirst(2)), try value(option)))
+        func property(_ option: String) throws(ToolError) {
+            o.properties.append((String(option.dropFirst(2)), try args.value(for: option)))
         }
-        while let argument = rest.popFirst() {
+        while let argument = args.next() {
             switch argument {
             case "--detection-size", "--box-threshold", "--text-threshold", "--min-text-height":
                 try property(argument)
             case "--set":
-                let pair = try value(argument)
+                let pair = try args.value(for: argument)
                 guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                    throw EvalError("--set wants NAME=VALUE, not \"\(pair)\"", isUsage: true)
+                    throw ToolError("--set wants NAME=VALUE, not \"\(pair)\"", isUsage: true)
                 }
                 o.properties.append((String(pair[..<eq]), String(pair[pair.index(after: eq)...])))
-            case "--model": o.model = try value(argument)
-            case "--gt": o.groundTruthDirectory = try value(argument)
-            case "--coverage": o.rules.mirroredCoverage = try number(argument, in: 0.01...1)
-            case "--margin": o.rules.textMargin = Int(try number(argument, in: 0...100))
+            case "--model": o.model = try args.value(for: argument)
+            case "--gt": o.groundTruthDirectory = try args.value(for: argument)
+            case "--coverage": o.rules.mirroredCoverage = try args.number(for: argument, in: 0.01...1)
+            case "--margin": o.rules.textMargin = Int(try args.number(for: argument, in: 0...100))
             case "--no-join-words": o.rules.grouping = nil
-            case "--tolerance": o.tolerance = Int(try number(argument, in: 0...255))
+            case "--tolerance": o.tolerance = Int(try args.number(for: argument, in: 0...255))
             case "--missed": o.listMissed = true
             case "--misread": o.listMisread = true
             case "--mirror-input": o.mirrorInput = true
-            case "--save": o.saveDirectory = try value(argument)
-            case "--score-results": o.resultsDirectory = try value(argument)
-            case "--limit": o.limit = Int(try number(argument, in: 1...1_000_000))
+            case "--save": o.saveDirectory = try args.value(for: argument)
+            case "--score-results": o.resultsDirectory = try args.value(for: argument)
+            case "--limit": o.limit = Int(try args.number(for: argument, in: 1...1_000_000))
             case "-h", "--help": return nil
             default:
-                guard !argument.hasPrefix("-") else { throw EvalError("unknown option \"\(argument)\"", isUsage: true) }
+                guard !argument.hasPrefix("-") else { throw ToolError("unknown option \"\(argument)\"", isUsage: true) }
                 positional.append(argument)
             }
         }
         guard positional.count == 1 else {
-            throw EvalError(
+            throw ToolError(
                 positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
         }
         o.imageDirectory = positional[0]
         if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || !o.properties.isEmpty {
-            throw EvalError(
+            throw ToolError(
                 "--score-results scores boxes already made: it takes no element properties, --mirror-input or --save",
                 isUsage: true)
         }

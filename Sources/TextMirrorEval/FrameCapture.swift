@@ -54,23 +54,23 @@ final class FrameCapture: Sendable {
     /// The frame's pixels, rows packed, read through the pad's caps and the buffer's video meta
     /// (so a padded stride is honoured).
     static func copyRGBA(_ pad: UnsafeMutablePointer<GstPad>, _ buffer: UnsafeMutablePointer<GstBuffer>)
-        -> Result<RGBAPicture, EvalError>
+        -> Result<RGBAPicture, ToolError>
     {
-        guard let caps = gst_pad_get_current_caps(pad) else { return .failure(EvalError("frame without caps")) }
+        guard let caps = gst_pad_get_current_caps(pad) else { return .failure(ToolError("frame without caps")) }
         defer { gst_caps_unref(caps) }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0, info.finfo.pointee.format == GST_VIDEO_FORMAT_RGBA else {
-            return .failure(EvalError("the element did not get RGBA frames"))
+            return .failure(ToolError("the element did not get RGBA frames"))
         }
         var frame = GstVideoFrame()
         guard gst_video_frame_map(&frame, &info, buffer, GST_MAP_READ) != 0 else {
-            return .failure(EvalError("could not map a frame"))
+            return .failure(ToolError("could not map a frame"))
         }
         defer { gst_video_frame_unmap(&frame) }
         let width = Int(frame.info.width), height = Int(frame.info.height)
         let stride = Int(tupleElement(frame.info.stride, 0, as: Int32.self))
         guard let data = tupleElement(frame.data, 0, as: UnsafeMutableRawPointer?.self) else {
-            return .failure(EvalError("a mapped frame without data"))
+            return .failure(ToolError("a mapped frame without data"))
         }
         let rowBytes = width * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * height)

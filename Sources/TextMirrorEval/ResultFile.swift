@@ -5,23 +5,23 @@ import TextMirrorEvalCore
 /// line, corners clockwise from the top-left), so any ICDAR tool can draw or score them.
 enum ResultFile {
     /// The boxes of a result file (one per picture, empty when it has none, as --save writes).
-    static func read(_ path: String) throws(EvalError) -> [RotatedBox] {
+    static func read(_ path: String) throws(ToolError) -> [RotatedBox] {
         let text = try Dataset.readText(path)
         do {
             return try GroundTruthFormat.parse(text, transcriptions: false).map { RotatedBox(enclosing: $0.polygon) }
         } catch {
-            throw EvalError("\(path): \(error)")
+            throw ToolError("\(path): \(error)")
         }
     }
 
-    static func write(_ boxes: [RotatedBox], to path: String) throws(EvalError) {
+    static func write(_ boxes: [RotatedBox], to path: String) throws(ToolError) {
         var text = ""
         for box in boxes {
             text += box.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: ",") + "\n"
         }
-        guard let file = fopen(path, "wb") else { throw EvalError("\(path): \(String(cString: strerror(errno)))") }
+        guard let file = fopen(path, "wb") else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
         defer { fclose(file) }
         let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, file) } ?? 0
-        guard written == text.utf8.count else { throw EvalError("\(path): write failed") }
+        guard written == text.utf8.count else { throw ToolError("\(path): write failed") }
     }
 }

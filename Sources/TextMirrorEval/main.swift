@@ -5,12 +5,6 @@
 import Glibc
 import TextMirrorEvalCore
 
-/// stderr without touching C's global `stderr` (which Swift 6 rejects as shared mutable state).
-func progress(_ text: String) {
-    var text = text + "\n"
-    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
-}
-
 /// Shows the element the models folder (`models/` in or above the working directory or this
 /// executable, a build tree), which its own search does not see when it is linked into this
 /// program rather than loaded as a plugin file; the element then picks its model from it as
@@ -20,18 +14,20 @@ func showModelsFolder() {
     if let folder = searchModelsFolder(levels: 6) { setenv("TEXTMIRROR_MODEL", folder, 1) }
 }
 
-do throws(EvalError) {
+runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     guard let options = try EvalOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
         print(EvalOptions.usage)
-        exit(0)
+        return
     }
     let items = try Dataset.load(options)
     try GStreamerRuntime.start()
+    print(MachineFacts.gather().header("textmirror evaluation"))
+    print("")
     var properties = options.properties
     showModelsFolder()
     if let model = options.model { properties.insert(("model", model), at: 0) }
     if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
-        throw EvalError("\(save): \(String(cString: strerror(errno)))")
+        throw ToolError("\(save): \(String(cString: strerror(errno)))")
     }
     // Scoring boxes already made, the element only decodes the pictures (detect=false
     // changes nothing).
@@ -122,12 +118,4 @@ do throws(EvalError) {
     print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))
-    exit(0)
-} catch {
-    progress("textmirror-eval: error: \(error)")
-    if error.isUsage {
-        progress("\n" + EvalOptions.usage)
-        exit(2)
-    }
-    exit(1)
 }

@@ -12,7 +12,7 @@ struct CostBenchmark {
     /// The first second is start-up (first detections, first pyramids), not steady state.
     static let warmUpFrames = 30
 
-    func run() throws(MotionBenchError) {
+    func run() throws(ToolError) {
         let width = 1920, height = 1080, format = PixelFormat.nv12
         let seconds = options.costSeconds
         progress("cost: rendering \(Int(seconds * 30)) frames at \(width)x\(height)...")
@@ -27,7 +27,7 @@ struct CostBenchmark {
         do {
             try detector.preload(frameWidth: width, frameHeight: height)
         } catch {
-            throw MotionBenchError("detector: \(error)")
+            throw ToolError("detector: \(error)")
         }
 
         print("\n### Streaming-thread cost at 1920x1080 NV12, live 30 fps, detection running (async)\n")

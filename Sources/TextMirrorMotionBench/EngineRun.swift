@@ -51,7 +51,7 @@ struct EngineRun {
     /// GStreamer's timestamp of frame n at 30 fps (gst_util_uint64_scale rounds down).
     static func pts(_ n: Int) -> UInt64 { UInt64(n) * 1_000_000_000 / 30 }
 
-    static func run(_ frames: [VideoFrame], settings: Settings, detector: TextDetector) throws(MotionBenchError)
+    static func run(_ frames: [VideoFrame], settings: Settings, detector: TextDetector) throws(ToolError)
         -> Result
     {
         guard let first = frames.first else { return Result() }
@@ -67,7 +67,7 @@ struct EngineRun {
         do {
             try engine.configure(format: first.format, width: first.width, height: first.height)
         } catch {
-            throw MotionBenchError("engine refused \(first.format) \(first.width)x\(first.height): \(error)")
+            throw ToolError("engine refused \(first.format) \(first.width)x\(first.height): \(error)")
         }
 
         var result = Result()
@@ -94,7 +94,7 @@ struct EngineRun {
                     try engine.process($0, stamp: stamp, upstreamIsLive: settings.live)
                 }
             } catch {
-                throw MotionBenchError("frame \(n): \(error)")
+                throw ToolError("frame \(n): \(error)")
             }
             result.processTimes.append(clockNanoseconds() - before)
             result.processCPU.append(threadCPUNanoseconds() - beforeCPU)

@@ -17,18 +17,18 @@ struct FilePipeline {
     func run(
         properties: [(element: String, name: String, value: String)], timeoutSeconds: Int,
         failure: String
-    ) throws(MotionBenchError) -> GstVideoInfo? {
+    ) throws(ToolError) -> GstVideoInfo? {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let pipeline = gst_parse_launch(launch, &error), error == nil else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"
             if let error { g_error_free(error) }
-            throw MotionBenchError("cannot build the \(purpose) pipeline: \(message)")
+            throw ToolError("cannot build the \(purpose) pipeline: \(message)")
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         for property in properties {
             guard let element = gst_bin_get_by_name(bin, property.element) else {
-                throw MotionBenchError("\(purpose) pipeline has no element named \(property.element)")
+                throw ToolError("\(purpose) pipeline has no element named \(property.element)")
             }
             gst_util_set_object_arg(
                 UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self),
@@ -36,11 +36,11 @@ struct FilePipeline {
             gst_object_unref(UnsafeMutableRawPointer(element))
         }
         guard let sink = gst_bin_get_by_name(bin, "out") else {
-            throw MotionBenchError("\(purpose) pipeline has no element named out")
+            throw ToolError("\(purpose) pipeline has no element named out")
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(sink)) }
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw MotionBenchError(failure)
+            throw ToolError(failure)
         }
         defer { gst_element_set_state(pipeline, GST_STATE_NULL) }
         let bus = gst_element_get_bus(pipeline)
@@ -50,7 +50,7 @@ struct FilePipeline {
         let ok = message.map { $0.pointee.type == GST_MESSAGE_EOS } ?? false
         if let message { gst_message_unref(message) }
         if let bus { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard ok else { throw MotionBenchError(failure) }
+        guard ok else { throw ToolError(failure) }
         guard let pad = gst_element_get_static_pad(sink, "sink") else { return nil }
         defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
         guard let caps = gst_pad_get_current_caps(pad) else { return nil }
@@ -60,8 +60,8 @@ struct FilePipeline {
     }
 
     /// Up to `count` bytes of the file at `path` (fewer when it is shorter).
-    static func read(_ path: String, count: Int) throws(MotionBenchError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw MotionBenchError("cannot read \(path)") }
+    static func read(_ path: String, count: Int) throws(ToolError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw ToolError("cannot read \(path)") }
         defer { fclose(file) }
         var bytes = [UInt8](repeating: 0, count: count)
         let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }

@@ -97,92 +97,81 @@ struct MotionBenchOptions {
         """
 
     /// Nil when help was asked for.
-    static func parse(_ arguments: [String]) throws(MotionBenchError) -> MotionBenchOptions? {
+    static func parse(_ arguments: [String]) throws(ToolError) -> MotionBenchOptions? {
         var o = MotionBenchOptions()
-        var rest = arguments[...]
-        func value(_ option: String) throws(MotionBenchError) -> String {
-            guard let next = rest.popFirst() else { throw MotionBenchError("\(option) needs a value") }
-            return next
-        }
-        func number(_ option: String) throws(MotionBenchError) -> Double {
-            let text = try value(option)
-            guard let n = Double(text), n.isFinite, n >= 0 else {
-                throw MotionBenchError("\(option) wants a number, not \"\(text)\"")
-            }
-            return n
-        }
-        while let argument = rest.popFirst() {
+        var args = ArgumentList(arguments)
+        while let argument = args.next() {
             switch argument {
-            case "--seconds": o.seconds = max(try number(argument), 1)
+            case "--seconds": o.seconds = max(try args.number(for: argument), 1)
             case "--scenarios":
-                o.scenarios = try value(argument).split(separator: ",").map {
-                    (name: Substring) throws(MotionBenchError) -> Scenario in
+                o.scenarios = try args.value(for: argument).split(separator: ",").map {
+                    (name: Substring) throws(ToolError) -> Scenario in
                     guard let scenario = Scenario(name: String(name)) else {
-                        throw MotionBenchError("unknown scenario \"\(name)\"")
+                        throw ToolError.usage("unknown scenario \"\(name)\"")
                     }
                     return scenario
                 }
                 o.scenariosGiven = true
-            case "--photos": o.photoDirectory = try value(argument)
+            case "--photos": o.photoDirectory = try args.value(for: argument)
             case "--photo-names":
-                o.photoNames = try value(argument).split(separator: ",").map(String.init)
-                guard !o.photoNames.isEmpty else { throw MotionBenchError("--photo-names wants at least one name") }
+                o.photoNames = try args.value(for: argument).split(separator: ",").map(String.init)
+                guard !o.photoNames.isEmpty else { throw ToolError.usage("--photo-names wants at least one name") }
             case "--modes":
-                o.live = try value(argument).split(separator: ",").map {
-                    (name: Substring) throws(MotionBenchError) -> Bool in
+                o.live = try args.value(for: argument).split(separator: ",").map {
+                    (name: Substring) throws(ToolError) -> Bool in
                     switch name {
                     case "sync": return false
                     case "live": return true
-                    default: throw MotionBenchError("unknown mode \"\(name)\" (sync or live)")
+                    default: throw ToolError.usage("unknown mode \"\(name)\" (sync or live)")
                     }
                 }
             case "--tracking":
-                o.tracking = try value(argument).split(separator: ",").map {
-                    (name: Substring) throws(MotionBenchError) -> Bool in
+                o.tracking = try args.value(for: argument).split(separator: ",").map {
+                    (name: Substring) throws(ToolError) -> Bool in
                     switch name {
                     case "on": return true
                     case "off": return false
-                    default: throw MotionBenchError("--tracking takes on and/or off, not \"\(name)\"")
+                    default: throw ToolError.usage("--tracking takes on and/or off, not \"\(name)\"")
                     }
                 }
             case "--format":
-                let name = try value(argument).uppercased()
+                let name = try args.value(for: argument).uppercased()
                 guard let format = [PixelFormat.i420, .nv12, .y444].first(where: { $0.rawValue == name }) else {
-                    throw MotionBenchError("--format takes I420, NV12 or Y444")
+                    throw ToolError.usage("--format takes I420, NV12 or Y444")
                 }
                 o.format = format
             case "--size":
-                let text = try value(argument)
+                let text = try args.value(for: argument)
                 let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 320, parts[1] >= 240, parts[0] <= 3840, parts[1] <= 2160 else {
-                    throw MotionBenchError("--size wants WIDTHxHEIGHT between 320x240 and 3840x2160")
+                    throw ToolError.usage("--size wants WIDTHxHEIGHT between 320x240 and 3840x2160")
                 }
                 (o.width, o.height) = (parts[0], parts[1])
-            case "--smoothing": o.smoothing = min(try number(argument), 1)
-            case "--hold-time": o.holdTime = try number(argument)
-            case "--rate": o.rate = max(try number(argument), 0.1)
+            case "--smoothing": o.smoothing = min(try args.number(for: argument), 1)
+            case "--hold-time": o.holdTime = try args.number(for: argument)
+            case "--rate": o.rate = max(try args.number(for: argument), 0.1)
             case "--detection-size":
                 // number() is finite and not negative; min() keeps Int() from overflowing.
-                let size = Int(min(try number(argument), Double(ElementProperties.detectionSize.maximum)))
+                let size = Int(min(try args.number(for: argument), Double(ElementProperties.detectionSize.maximum)))
                 o.detectionSize = ElementProperties.detectionSize.clamped(size)
-            case "--cost-seconds": o.costSeconds = max(try number(argument), 2)
+            case "--cost-seconds": o.costSeconds = max(try args.number(for: argument), 2)
             case "--no-cost": o.cost = false
             case "--cost-only": o.costOnly = true
             case "--quick":
                 o.seconds = 2
                 o.scenarios = [Scenario(.pan), Scenario(.pan, photos: true)]
                 o.costSeconds = 3
-            case "--dump": o.dump = try value(argument)
+            case "--dump": o.dump = try args.value(for: argument)
             case "--dump-frames":
-                let text = try value(argument)
+                let text = try args.value(for: argument)
                 let frames = text.split(separator: ",").compactMap { Int($0) }
                 guard !frames.isEmpty, frames.allSatisfy({ $0 >= 0 }) else {
-                    throw MotionBenchError("--dump-frames wants frame numbers, not \"\(text)\"")
+                    throw ToolError.usage("--dump-frames wants frame numbers, not \"\(text)\"")
                 }
                 o.dumpFrames = frames
-            case "--noise": o.noise = min(try number(argument), 64)
+            case "--noise": o.noise = min(try args.number(for: argument), 64)
             case "-h", "--help": return nil
-            default: throw MotionBenchError("unknown option \"\(argument)\"")
+            default: throw ToolError.usage("unknown option \"\(argument)\"")
             }
         }
         return o

@@ -32,26 +32,26 @@ struct Photo {
     }
 
     /// `NAME.jpg` (or .png, .jpeg) and `gt_NAME.txt` from `directory`.
-    static func load(_ name: String, from directory: String) throws(MotionBenchError) -> Photo {
+    static func load(_ name: String, from directory: String) throws(ToolError) -> Photo {
         let truthPath = "\(directory)/gt_\(name).txt"
         guard let truthText = readTextFile(truthPath) else {
             // A folder of photographs that lacks this one: a wrong name, not a missing set.
             if access("\(directory)/gt_\(defaultNames[0]).txt", R_OK) == 0 {
-                throw MotionBenchError(
+                throw ToolError(
                     "no photograph \(name) in \(directory) (names are those of its gt_NAME.txt files)")
             }
-            throw MotionBenchError(fetchHint(directory))
+            throw ToolError(fetchHint(directory))
         }
         let lines: [GroundTruthLine]
         do {
             lines = try GroundTruthFormat.parse(truthText)
         } catch {
-            throw MotionBenchError("\(truthPath): \(error)")
+            throw ToolError("\(truthPath): \(error)")
         }
-        guard lines.contains(where: \.isLegible) else { throw MotionBenchError("\(name) has no legible line to score") }
+        guard lines.contains(where: \.isLegible) else { throw ToolError("\(name) has no legible line to score") }
         let candidates = ["jpg", "png", "jpeg"].map { (ext: String) -> String in "\(directory)/\(name).\(ext)" }
         guard let picture = candidates.first(where: { (path: String) -> Bool in access(path, R_OK) == 0 }) else {
-            throw MotionBenchError("no picture \(name).jpg or .png in \(directory); \(fetchHint(directory))")
+            throw ToolError("no picture \(name).jpg or .png in \(directory); \(fetchHint(directory))")
         }
         let (width, height, rgbx) = try decode(picture)
         let pixels = width * height
@@ -66,7 +66,7 @@ struct Photo {
 
     /// Decodes a JPEG or PNG to packed RGBx with GStreamer (decodebin, as textmirror-eval reads
     /// pictures), through a file as `TextRenderer` does; the size comes from the sink's caps.
-    static func decode(_ path: String) throws(MotionBenchError) -> (Int, Int, [UInt8]) {
+    static func decode(_ path: String) throws(ToolError) -> (Int, Int, [UInt8]) {
         let raw = "/tmp/textmirror-motion-bench-photo-\(getpid()).raw"
         defer { unlink(raw) }
         let pipeline = FilePipeline(
@@ -76,12 +76,12 @@ struct Photo {
             let info = try pipeline.run(
                 properties: [("source", "location", path), ("out", "location", raw)],
                 timeoutSeconds: 30, failure: "cannot decode \(path)")
-        else { throw MotionBenchError("\(path): no readable caps after decoding") }
+        else { throw ToolError("\(path): no readable caps after decoding") }
         let width = Int(info.width), height = Int(info.height)
         // RGBx rows are 4 x width bytes, already a multiple of 4: no padding.
         let bytes = try FilePipeline.read(raw, count: width * height * 4)
         guard bytes.count == width * height * 4, width >= 2, height >= 2 else {
-            throw MotionBenchError("\(path): decoded \(bytes.count) bytes, expected \(width * height * 4)")
+            throw ToolError("\(path): decoded \(bytes.count) bytes, expected \(width * height * 4)")
         }
         return (width, height, bytes)
     }

@@ -12,7 +12,7 @@ struct QualityBenchmark {
     /// takes this long on a 2-core machine, and a stream starts once, not every second.
     static let warmUpFrames = 15
 
-    func run() throws(MotionBenchError) {
+    func run() throws(ToolError) {
         let o = options
         let (canvasWidth, canvasHeight) = CameraPath.canvasSize(
             frameWidth: o.width, frameHeight: o.height,
@@ -43,7 +43,7 @@ struct QualityBenchmark {
         do {
             try detector.preload(frameWidth: o.width, frameHeight: o.height)
         } catch {
-            throw MotionBenchError("detector: \(error)")
+            throw ToolError("detector: \(error)")
         }
         if let canvas = drawnRenderer?.canvas {
             print(
@@ -236,9 +236,9 @@ struct QualityBenchmark {
     private func dump(
         _ directory: String, _ name: String, _ frames: [VideoFrame], _ result: EngineRun.Result,
         scorer: Scorer
-    ) throws(MotionBenchError) {
+    ) throws(ToolError) {
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw MotionBenchError("--dump \(directory): \(String(cString: strerror(errno)))")
+            throw ToolError("--dump \(directory): \(String(cString: strerror(errno)))")
         }
         let chosen = options.dumpFrames ?? [frames.count / 3, 2 * frames.count / 3]
         for n in chosen where n < frames.count {
@@ -289,7 +289,7 @@ struct BoxPicture {
         }
     }
 
-    func write(_ path: String) throws(MotionBenchError) {
+    func write(_ path: String) throws(ToolError) {
         try writeNetpbm(path, gray: false, rgb, width, height)
     }
 }
@@ -304,12 +304,12 @@ func addNoise(_ frame: inout VideoFrame, amplitude: Double, seed: UInt64) {
 }
 
 /// A PGM (`gray`, one byte a pixel) or PPM (three) picture.
-func writeNetpbm(_ path: String, gray: Bool, _ bytes: [UInt8], _ width: Int, _ height: Int) throws(MotionBenchError) {
-    guard let file = fopen(path, "wb") else { throw MotionBenchError("\(path): \(String(cString: strerror(errno)))") }
+func writeNetpbm(_ path: String, gray: Bool, _ bytes: [UInt8], _ width: Int, _ height: Int) throws(ToolError) {
+    guard let file = fopen(path, "wb") else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
     defer { fclose(file) }
     let header = Array("\(gray ? "P5" : "P6")\n\(width) \(height)\n255\n".utf8)
     let written =
         header.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         + bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    guard written == header.count + bytes.count else { throw MotionBenchError("\(path): write failed") }
+    guard written == header.count + bytes.count else { throw ToolError("\(path): write failed") }
 }

@@ -52,7 +52,7 @@ struct SceneCanvas {
     static let sizes = [18.0, 22, 26, 30, 36]
 
     /// A canvas `width` x `height` for frames `frameHeight` high (fonts scale with it).
-    init(width: Int, height: Int, frameHeight: Int, seed: UInt64 = 11) throws(MotionBenchError) {
+    init(width: Int, height: Int, frameHeight: Int, seed: UInt64 = 11) throws(ToolError) {
         self.width = width
         self.height = height
         var rng = SplitMix64(seed: seed)

@@ -242,7 +242,7 @@ struct Scorer {
     /// between this and 1 is the pixel grid (half pixels in luma), not tracking. `axisShift`
     /// moves every box that many pixels to the right: how much q a mirror axis that far off
     /// costs these lines (hand-drawn boxes of real print are themselves no better than a pixel).
-    func ceiling(axisShift: Double = 0) throws(MotionBenchError) -> Score {
+    func ceiling(axisShift: Double = 0) throws(ToolError) -> Score {
         var outputs: [[UInt8]] = []
         for (n, input) in inputs.enumerated() {
             var frame = input
@@ -255,7 +255,7 @@ struct Scorer {
                 }
                 frame.withFrameBuffer { mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane, in: $0) }
             } catch {
-                throw MotionBenchError("cannot mirror \(frame.format): \(error)")
+                throw ToolError("cannot mirror \(frame.format): \(error)")
             }
             outputs.append(Array(frame.luma))
         }

@@ -18,7 +18,7 @@ enum StillReference {
     /// still view found become illegible: still text (never counted as non-text), not scored.
     static func canvas(
         _ renderer: FrameRenderer, path: CameraPath, seconds: Double, format: PixelFormat, detector: TextDetector
-    ) throws(MotionBenchError) -> (canvas: SceneCanvas, found: Int) {
+    ) throws(ToolError) -> (canvas: SceneCanvas, found: Int) {
         var canvas = renderer.canvas
         let width = path.frameWidth, height = path.frameHeight
         let first = path.start, last = first.x + path.panSpeed * seconds

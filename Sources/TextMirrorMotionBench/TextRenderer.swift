@@ -1,12 +1,6 @@
 import CGStreamer
 import Glibc
 
-/// Why the benchmark could not run (as opposed to a target being missed).
-struct MotionBenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// One line of text as GStreamer's `textoverlay` (Pango, DejaVu fonts) draws it: how much each
 /// pixel is covered by ink (0...255), and the ink's bounding box.
 struct RenderedLine {
@@ -27,7 +21,7 @@ struct RenderedLine {
 /// pipeline, written to a temporary file and read back (no appsink needed), so the coverage is
 /// exactly what the element would see in a real video with text burnt in.
 enum TextRenderer {
-    static func render(_ text: String, font: String) throws(MotionBenchError) -> RenderedLine {
+    static func render(_ text: String, font: String) throws(ToolError) -> RenderedLine {
         // Big enough for the line at any font size used here; trimmed to the ink below.
         let fontPixels = Int(font.split(separator: " ").last.flatMap { Double($0) } ?? 30) * 2
         let width = min(4096, 64 + text.count * fontPixels)
@@ -47,7 +41,7 @@ enum TextRenderer {
             timeoutSeconds: 10, failure: "textoverlay failed to draw \"\(text)\"")
         let bytes = try FilePipeline.read(path, count: width * height * 4)
         guard bytes.count == width * height * 4 else {
-            throw MotionBenchError("textoverlay wrote \(bytes.count) bytes, expected \(width * height * 4)")
+            throw ToolError("textoverlay wrote \(bytes.count) bytes, expected \(width * height * 4)")
         }
 
         var coverage = [UInt8](repeating: 0, count: width * height)
@@ -72,10 +66,10 @@ enum TextRenderer {
             }
         }
         guard x1 > x0, y1 > y0, vx1 > vx0, vy1 > vy0 else {
-            throw MotionBenchError("textoverlay drew nothing for \"\(text)\"")
+            throw ToolError("textoverlay drew nothing for \"\(text)\"")
         }
         guard x1 < width - 8, y1 < height - 8 else {
-            throw MotionBenchError("\"\(text)\" does not fit its \(width)x\(height) picture")
+            throw ToolError("\"\(text)\" does not fit its \(width)x\(height) picture")
         }
         return RenderedLine(
             width: width, height: height, coverage: coverage, inkX0: x0, inkY0: y0, inkX1: x1, inkY1: y1,

@@ -20,24 +20,19 @@ public func unrefObject<T>(_ pointer: UnsafeMutablePointer<T>) {
     gst_object_unref(UnsafeMutableRawPointer(pointer))
 }
 
-/// Why `gst_parse_launch` refused a description, in GStreamer's words.
-public struct LaunchError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// Builds an element or pipeline from gst-launch syntax. Any parse complaint (unknown element
 /// or property, bad value) is an error: a tool measuring a silently mis-configured element is
 /// worse than none. Returns an ordinary (not floating) reference that the caller owns.
-public func launchElement(_ description: String) throws(LaunchError) -> UnsafeMutablePointer<GstElement> {
+public func launchElement(_ description: String) throws(ToolError) -> UnsafeMutablePointer<GstElement> {
     var error: UnsafeMutablePointer<GError>? = nil
     let element = gst_parse_launch(description, &error)
     if let error {
         let message = String(cString: error.pointee.message)
         g_error_free(error)
         if let element { unrefObject(element) }
-        throw LaunchError(description: "cannot create \"\(description)\": \(message)")
+        throw ToolError("cannot create \"\(description)\": \(message)")
     }
-    guard let element else { throw LaunchError(description: "cannot create \"\(description)\"") }
+    guard let element else { throw ToolError("cannot create \"\(description)\"") }
     _ = gst_object_ref_sink(UnsafeMutableRawPointer(element))
     return element
 }

@@ -42,14 +42,8 @@ extension PixelBox {
     /// `frameHeight` frame: what the element reports for a box (messages, ROI metas).
     public func boundingRect(frameWidth: Int, frameHeight: Int) -> PixelRect {
         let e = halfExtent
-        func clamped(_ v: Double, _ limit: Int) -> Double {
-            guard v.isFinite else { return v > 0 ? Double(limit) : 0 }
-            return min(max(v, 0), Double(limit))
-        }
         return PixelRect(
-            x0: Int(clamped(centerX - e.x, frameWidth).rounded(.down)),
-            y0: Int(clamped(centerY - e.y, frameHeight).rounded(.down)),
-            x1: Int(clamped(centerX + e.x, frameWidth).rounded(.up)),
-            y1: Int(clamped(centerY + e.y, frameHeight).rounded(.up)))
+            covering: centerX - e.x, centerY - e.y, centerX + e.x, centerY + e.y, width: frameWidth,
+            height: frameHeight)
     }
 }

@@ -106,8 +106,6 @@ struct Sections {
             what the wall-clock time would be on an idle machine; the difference is time spent waiting for a core.
             - achievable rate: 1 / median(downscale + forward + post), what one detection queue reaches \
             back to back; the element asks for at most detection-rate (30 Hz by default).
-            - For reference, OpenCV 4.6 DNN (the engine before OpenVINO) took 108 ms per 640x352 forward \
-            pass on 1 thread of this machine kind, 82 ms on 2; 30 / 24 ms at 320, 59 / 45 ms at 480, 259 / 189 ms at 960.
             - threads: OpenVINO's threads for the forward pass of one network (`threads` property; 0 = one per core, \
             here \(facts?.cores ?? 0)). The live section also runs two one-thread networks side by side \
             (`parallel-detections=2`).

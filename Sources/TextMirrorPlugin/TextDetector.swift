@@ -189,7 +189,7 @@ public final class TextDetector: TextDetecting {
     }
 
     /// Kernels straight from the network (input pixels, before unclip); for tests and tuning.
-    public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [DetectorBox]
+    public func detectKernels(_ input: DetectionInput, thresholds: DetectionThresholds) throws(Failure) -> [TextKernel]
     {
         let g = DetectorInputSize.granularity
         // Outside the network lock: downscaling one frame may overlap another's forward pass.
@@ -245,7 +245,7 @@ private final class DetectorNet: @unchecked Sendable {
     }
 
     func run(_ rgb: [UInt8], thresholds: DetectionThresholds, maxBoxes: Int) throws(TextDetector.Failure)
-        -> [DetectorBox]
+        -> [TextKernel]
     {
         var boxes = [TextMirrorDetectedBox](repeating: TextMirrorDetectedBox(), count: maxBoxes)
         var count: Int32 = 0
@@ -263,7 +263,7 @@ private final class DetectorNet: @unchecked Sendable {
                     + String(cString: textmirror_detector_last_error(handle)))
         }
         return boxes.prefix(Int(count)).map {
-            DetectorBox(
+            TextKernel(
                 centerX: Double($0.center_x), centerY: Double($0.center_y), width: Double($0.width),
                 height: Double($0.height), angle: Double($0.angle), score: Double($0.score))
         }

@@ -35,7 +35,7 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     /// Kernels found in an `input`-sized picture of a `frameWidth` x `frameHeight` frame, as
     /// text lines in frame pixels.
     public func textBoxes(
-        _ kernels: [DetectorBox], input: DetectorInputSize,
+        _ kernels: [TextKernel], input: DetectorInputSize,
         frameWidth: Int, frameHeight: Int
     ) -> [TextBox] {
         let scale = input.scale(frameWidth: frameWidth, frameHeight: frameHeight)
@@ -48,7 +48,7 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     }
 
     /// The kernel grown by `area * ratio / perimeter` on every side.
-    public static func unclip(_ box: DetectorBox, ratio: Double) -> DetectorBox {
+    public static func unclip(_ box: TextKernel, ratio: Double) -> TextKernel {
         let perimeter = 2 * (box.width + box.height)
         guard perimeter > 0 else { return box }
         let distance = box.width * box.height * ratio / perimeter
@@ -62,7 +62,7 @@ public struct TextBoxPostprocess: Equatable, Sendable {
     /// becomes a parallelogram; the result keeps the centre, the direction and length of the
     /// width side, and the length of the height side, which covers the parallelogram up to the
     /// (sub-percent) difference between the two scales.
-    public static func toFrame(_ box: DetectorBox, scaleX: Double, scaleY: Double) -> PixelBox {
+    public static func toFrame(_ box: TextKernel, scaleX: Double, scaleY: Double) -> PixelBox {
         let (along, across) = box.rectangle.axes
         let widthX = box.width * along.x * scaleX, widthY = box.width * along.y * scaleY
         let heightX = box.height * across.x * scaleX, heightY = box.height * across.y * scaleY

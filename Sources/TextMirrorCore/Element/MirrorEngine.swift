@@ -45,7 +45,7 @@ public final class MirrorEngine: Sendable {
         /// Fit each detected box to the ink inside it, on the frame it was detected on
         /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
         /// benchmark's comparison.
-        public var refine = true
+        public var fitToInk = true
 
         public init() {}
 
@@ -308,14 +308,14 @@ public final class MirrorEngine: Sendable {
     /// The work on detected boxes that needs their frame: fitting them to their ink, then
     /// reading them. Nil when there is none.
     private func finish(_ settings: Settings) -> DetectionWorker.Finish? {
-        let flip = settings.flip, refine = settings.refine, policy = settings.readingPolicy
+        let flip = settings.flip, fitToInk = settings.fitToInk, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader
         let unread = policy.readsNothing || reader != nil ? nil : missingRecognizer
-        guard refine || reader != nil || unread != nil else { return nil }
+        guard fitToInk || reader != nil || unread != nil else { return nil }
         let tilts = tilts, unreadLines = unreadLines
         return { @Sendable boxes, input in
             let fitted =
-                refine
+                fitToInk
                 ? Self.fitting.fit(
                     boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
                     memory: tilts, renewAfter: settings.renewAfter)

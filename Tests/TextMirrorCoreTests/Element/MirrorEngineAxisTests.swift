@@ -25,7 +25,7 @@ import TextMirrorCore
         var settings = MirrorEngine.Settings()
         settings.detectionMode = .sync
         settings.minTextHeight = 0
-        settings.refine = false
+        settings.fitToInk = false
         // The luma is a ramp: seamless mirroring would (rightly) keep it; this is about the axis.
         settings.seamless = false
         settings.detect = detect

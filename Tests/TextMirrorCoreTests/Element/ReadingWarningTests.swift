@@ -37,7 +37,7 @@ import TextMirrorCore
     func reports(of engine: MirrorEngine) throws -> [MirrorEngine.FrameReport] {
         var settings = MirrorEngine.Settings()
         settings.detectionMode = .sync
-        settings.refine = false
+        settings.fitToInk = false
         engine.update(settings)
         try engine.configure(format: .gray8, width: 64, height: 32)
         var pixels = [UInt8](repeating: 0, count: 64 * 32)

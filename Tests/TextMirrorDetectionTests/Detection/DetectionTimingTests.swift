@@ -52,7 +52,7 @@ import TextMirrorTestSupport
                 }
                 let prepared = try #require(input)
                 _ = try detector.detectKernels(prepared, thresholds: .init())  // makes the net for this size
-                var kernels: [DetectorBox] = []
+                var kernels: [TextKernel] = []
                 var detect: [Double] = [], post: [Double] = []
                 var lines: [TextBox] = []
                 for _ in 0..<runs {

@@ -8,8 +8,8 @@ import TextMirrorCore
     private func kernel(
         _ cx: Double, _ cy: Double, _ w: Double, _ h: Double, _ angle: Double,
         score: Double = 0.9
-    ) -> DetectorBox {
-        DetectorBox(centerX: cx, centerY: cy, width: w, height: h, angle: angle, score: score)
+    ) -> TextKernel {
+        TextKernel(centerX: cx, centerY: cy, width: w, height: h, angle: angle, score: score)
     }
 
     private func expectClose(

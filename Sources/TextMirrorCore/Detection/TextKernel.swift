@@ -2,7 +2,7 @@
 /// rectangle in the detector's input pixels, before unclip, with OpenCV's `minAreaRect` angle
 /// convention (degrees, clockwise on screen, `width` along the angle, which is not necessarily
 /// along the text).
-public struct DetectorBox: Equatable, Sendable {
+public struct TextKernel: Equatable, Sendable {
     public var centerX: Double
     public var centerY: Double
     public var width: Double

@@ -240,13 +240,16 @@ public final class MirrorEngine: Sendable {
                 }
             }
             let parameters = current.trackerParameters
-            if let detection = report.detection {
+            if var detection = report.detection {
+                // Lines too small to mirror are not reported either: messages and ROI metas
+                // describe what is mirrored.
                 let minHeight = current.minTextHeight * Double(frame.height)
-                let lines = detection.boxes.filter { min($0.box.width, $0.box.height) >= minHeight }
+                detection.boxes.removeAll { min($0.box.width, $0.box.height) < minHeight }
+                report.detection = detection
                 // Without tracking there is no motion to bring a late detection forward with.
                 let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
                 state.tracker.incorporate(
-                    lines, detectedAt: detectedAt, now: now, frameWidth: frame.width,
+                    detection.boxes, detectedAt: detectedAt, now: now, frameWidth: frame.width,
                     frameHeight: frame.height, parameters: parameters)
             }
             state.tracker.expire(

@@ -35,19 +35,7 @@ import TextMirrorCore
     /// Sync mode used to drop detector errors (`try?`); now the frame still goes through and
     /// the report carries a warning, once.
     @Test func aFailedSyncDetectionIsReported() throws {
-        let engine = MirrorEngine(detector: FailingDetector())
-        var settings = MirrorEngine.Settings()
-        settings.detectionMode = .sync
-        engine.update(settings)
-        try engine.configure(format: .gray8, width: 16, height: 8)
-        var pixels = [UInt8](repeating: 0, count: 16 * 8)
-        let reports = try (0..<3).map { i in
-            try pixels.withUnsafeMutableBytes { raw in
-                let frame = FrameBuffer(width: 16, height: 8, planes: [raw.baseAddress!], strides: [16])
-                let time = UInt64(i) * AssumedFrameRate.frameInterval
-                return try engine.process(frame, stamp: FrameStamp(pts: time, streamTime: time), upstreamIsLive: false)
-            }
-        }
+        let reports = try engineReports(MirrorEngine(detector: FailingDetector()))
         #expect(reports[0].warning == "Text detection failed once (the previous boxes stay): the network is broken")
         #expect(reports[0].detection == nil)
         #expect(reports[1].warning == nil)

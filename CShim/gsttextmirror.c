@@ -484,9 +484,15 @@ gst_text_mirror_regions_valid (GstTextMirror *self, const gchar *spec)
 {
   gchar error[256];
   GstBus *bus;
+  /* The value is quoted only up to here: it may hold thousands of regions. */
+  const int quoted = 80;
+  int length;
+  const gchar *more;
 
   if (textmirror_regions_validate (spec, error, sizeof (error)) == TEXTMIRROR_OK)
     return TRUE;
+  length = (int) MIN (strlen (spec), (gsize) quoted);
+  more = strlen (spec) > (gsize) quoted ? "..." : "";
 
   bus = gst_element_get_bus (GST_ELEMENT (self));
   /* Outside a pipeline a bus message would reach nobody (gst-launch sets properties before
@@ -494,12 +500,13 @@ gst_text_mirror_regions_valid (GstTextMirror *self, const gchar *spec)
   if (bus != NULL) {
     GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
         ("Invalid value for property \"regions\": %s", error),
-        ("regions=\"%s\" refused; the previous regions stay in effect", spec));
+        ("regions=\"%.*s%s\" refused; the previous regions stay in effect", length, spec,
+            more));
     gst_object_unref (bus);
   } else {
-    g_warning ("textmirror: invalid value for property \"regions\" (\"%s\"): %s; "
+    g_warning ("textmirror: invalid value for property \"regions\" (\"%.*s%s\"): %s; "
                "the previous regions stay in effect",
-        spec, error);
+        length, spec, more, error);
   }
   return FALSE;
 }

@@ -18,6 +18,12 @@ public enum RegionSpec {
     /// larger ones are typos, and would lose precision in the rotation.
     public static let angleLimit = 360_000.0
 
+    /// More regions than this are refused: each costs a mirror pass over its pixels on every
+    /// frame, so thousands of them stall the stream (10,000 turned regions took over a second
+    /// a 720p frame) with no visible reason. Measure: `gst-launch-1.0 videotestsrc
+    /// num-buffers=30 ! textmirror detect=false regions="..." ! fakesink` under `time`.
+    public static let maxRegions = 256
+
     /// Bad text longer than this many characters is quoted as its beginning and end.
     public static let excerptLimit = 24
 
@@ -30,6 +36,10 @@ public enum RegionSpec {
                 // Allow "" and a trailing ";", but not an empty region between two others.
                 if index == items.count - 1 { continue }
                 throw ParseError(description: "region \(index + 1) is empty (two ';' in a row?)")
+            }
+            guard regions.count < maxRegions else {
+                let given = items.count { !$0.trimmingWhitespace().isEmpty }
+                throw ParseError(description: "\(given) regions given; at most \(maxRegions) are allowed")
             }
             regions.append(try parseRegion(item, number: index + 1))
         }

@@ -11,6 +11,13 @@ import TextMirrorCore
             ])
     }
 
+    @Test func atMostMaxRegionsAreTaken() throws {
+        func spec(_ count: Int) -> String { Array(repeating: "0,0,0.1,0.1,10", count: count).joined(separator: ";") + ";" }
+        #expect(try RegionSpec.parse(spec(RegionSpec.maxRegions)).count == RegionSpec.maxRegions)
+        let error = #expect(throws: RegionSpec.ParseError.self) { try RegionSpec.parse(spec(10_000)) }
+        #expect(error?.description == "10000 regions given; at most 256 are allowed")
+    }
+
     @Test func emptySpecMeansNoRegions() throws {
         #expect(try RegionSpec.parse("").isEmpty)
         #expect(try RegionSpec.parse("   ").isEmpty)

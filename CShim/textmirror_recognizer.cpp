@@ -41,9 +41,8 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
     int stride, int32_t *best_class, float *best_probability, float *space_probability,
     int capacity, int *out_steps, int *out_classes)
 {
-  /* Input widths are rounded up to whole steps; the padding is 0 after normalization
-   * (mid-gray), as PP-OCR pads its crops. */
-  const int padded = (width + kColumnsPerStep - 1) / kColumnsPerStep * kColumnsPerStep;
+  /* The padding is 0 after normalization (mid-gray), as PP-OCR pads its crops. */
+  const int padded = textmirror_recognizer_input_width (width);
   float *planes = recognizer->net->input ({ 1, 3, kHeight, padded });
   openvino::fill_planes (recognizer->normalization, rgb, width, kHeight, stride, planes, padded);
 
@@ -52,7 +51,10 @@ textmirror_recognizer_read (TextMirrorRecognizer *recognizer, const uint8_t *rgb
   if (shape.size () != 3 || shape[0] != 1 || shape[1] <= 0 || shape[2] < 2)
     throw openvino::Error (
         "the model's output is not 1 x steps x classes; is it a CTC text recognizer?");
-  const int steps = static_cast<int> (shape[1]);
+  /* Only the steps over the crop itself: the padding reads as nothing, or as spaces. */
+  const int crop_steps = (width + kColumnsPerStep - 1) / kColumnsPerStep;
+  const int steps = std::min (static_cast<int> (shape[1]),
+      static_cast<int> ((static_cast<int64_t> (shape[1]) * crop_steps * kColumnsPerStep + padded - 1) / padded));
   const int classes = static_cast<int> (shape[2]);
   for (int t = 0; t < steps && t < capacity; t++) {
     const float *scores = output + static_cast<size_t> (t) * classes;

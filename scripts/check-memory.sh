@@ -13,10 +13,13 @@
 #       with async detection at its highest rate; resident memory (VmRSS) is read after frame 100
 #       and at the end, and the run fails when it grew by more than SOAK_MAX_GROWTH_MB (default
 #       16 MB, and by more than a quarter of that after frame 2000; see the note at the soak).
+#   (c) a changing-text soak: CHANGING_FRAMES frames (default 18000, ten minutes) of a live
+#       640x360 source whose text changes every frame (a running time and a clock over a moving
+#       ball), so lines of ever new widths are read; the same bounds. 0 skips it.
 #
 # Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
 # Environment: TEXTMIRROR_MODEL (a detector file, or the models folder whose live default,
-#   ppocrv6_tiny_det.onnx, is used; default models/), SOAK_FRAMES,
+#   ppocrv6_tiny_det.onnx, is used; default models/), SOAK_FRAMES, CHANGING_FRAMES,
 #   SOAK_MAX_GROWTH_MB, PLUGIN (default .build/release/libgsttextmirror.so, built if missing).
 # Needs: valgrind, python3-gi with GStreamer's introspection data (gir1.2-gstreamer-1.0),
 #   gstreamer1.0-plugins-base/-good (videotestsrc, textoverlay), binutils (strip).
@@ -100,10 +103,12 @@ if [ "$run_valgrind" -eq 1 ]; then
     done
 fi
 
-if [ "$run_soak" -eq 1 ]; then
-    frames="${SOAK_FRAMES:-20000}"
-    bound="${SOAK_MAX_GROWTH_MB:-16}"
-    say "soak: $frames frames, 320x240 I420, async detection at 120 Hz (bound: ${bound} MB growth)"
+# soak NAME FRAMES SOURCE: SOURCE (gst-launch syntax, ending in raw video with text, without
+# num-buffers) through textmirror with async detection for FRAMES frames, checked as (b) says.
+soak() {
+    local name="$1" frames="$2" source="$3"
+    local bound="${SOAK_MAX_GROWTH_MB:-16}"
+    say "$name: $frames frames (bound: ${bound} MB growth)"
     # /usr/bin/python3: Debian's interpreter, the one python3-gi is installed for.
     # The bound: RSS 100 frames after the first detection already holds the model, the network and OpenCV's pools;
     # what still comes is malloc arenas and GStreamer's pools settling, measured +3 to +5 MB,
@@ -112,13 +117,13 @@ if [ "$run_soak" -eq 1 ]; then
     # leaked frame per frame gigabytes. Leaks of a few hundred bytes per detection (such as the
     # message leak fixed in gsttextmirror.c) are below what RSS shows reliably: valgrind
     # above is the check for those.
-    if ! /usr/bin/python3 - "$frames" "$bound" "$model" <<'PY'
+    if ! /usr/bin/python3 - "$frames" "$bound" "$model" "$name" "$source" <<'PY'
 import sys, time
 import gi
 gi.require_version("Gst", "1.0")
 from gi.repository import GLib, Gst
 
-frames, bound_mb, model = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+frames, bound_mb, model, name, source = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 Gst.init(None)
 
 def rss_kb():
@@ -129,10 +134,8 @@ def rss_kb():
     return 0
 
 pipeline = Gst.parse_launch(
-    f"videotestsrc num-buffers={frames} pattern=white "
-    "! video/x-raw,format=I420,width=320,height=240,framerate=30/1 "
-    "! textoverlay text=\"SOAK LINE 1\nSOAK LINE 2\nSOAK LINE 3\" font-desc=\"Sans Bold 16\" valignment=center "
-    f"! textmirror model=\"{model}\" detection-mode=async detection-rate=120 detection-size=320 "
+    source.replace("videotestsrc ", f"videotestsrc num-buffers={frames} ", 1)
+    + f" ! textmirror model=\"{model}\" detection-mode=async detection-rate=120 detection-size=320 "
     "! fakesink name=sink signal-handoffs=true sync=false")
 state = {"n": 0, "rss100": None, "base": None, "samples": []}
 
@@ -183,24 +186,38 @@ rss100 = state["rss100"] or 0
 growth_mb = (end_rss - rss100) / 1024
 # Steady state: from frame 2000 on, after malloc arenas and pools have settled.
 steady_mb = (end_rss - state.get("rss2000", end_rss)) / 1024
-print(f"check-memory: soak: {state['n']} frames in {seconds:.0f} s, {detections} detections, "
+print(f"check-memory: {name}: {state['n']} frames in {seconds:.0f} s, {detections} detections, "
       f"RSS {rss100 / 1024:.1f} MB 100 frames after the first detection (frame {state['base']}), "
       f"{end_rss / 1024:.1f} MB at the end: "
       f"growth {growth_mb:+.1f} MB (bound {bound_mb:.0f} MB), {steady_mb:+.1f} MB from 2000 frames on "
       f"(bound {bound_mb / 4:.0f} MB)")
-print("check-memory: soak: RSS every 2000 frames (MB): "
+print(f"check-memory: {name}: RSS every 2000 frames (MB): "
       + " ".join(f"{n}:{kb / 1024:.1f}" for n, kb in state["samples"]))
 if not error and state["rss100"] is None:
     error = "fewer than 100 frames after the first detection"
 if error or state["n"] != frames:
-    print(f"check-memory: soak failed: {error or 'only %d frames' % state['n']}")
+    print(f"check-memory: {name} failed: {error or 'only %d frames' % state['n']}")
     sys.exit(1)
 if growth_mb > bound_mb or steady_mb > bound_mb / 4:
-    print("check-memory: soak failed: resident memory grew beyond the bound")
+    print(f"check-memory: {name} failed: resident memory grew beyond the bound")
     sys.exit(1)
 PY
     then
         failed=1
+    fi
+}
+
+if [ "$run_soak" -eq 1 ]; then
+    soak "soak" "${SOAK_FRAMES:-20000}" \
+        "videotestsrc pattern=white ! video/x-raw,format=I420,width=320,height=240,framerate=30/1 \
+         ! textoverlay text=\"SOAK LINE 1\nSOAK LINE 2\nSOAK LINE 3\" font-desc=\"Sans Bold 16\" valignment=center"
+    changing="${CHANGING_FRAMES:-18000}"
+    if [ "$changing" -gt 0 ]; then
+        soak "changing-text soak" "$changing" \
+            "videotestsrc is-live=true pattern=ball motion=sweep \
+             ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 \
+             ! timeoverlay font-desc=\"Sans Bold 24\" ! clockoverlay font-desc=\"Sans 18\" valignment=bottom \
+               time-format=\"%H:%M:%S %d %B %Y\""
     fi
 fi
 

@@ -27,11 +27,30 @@ final class Session: Sendable {
                 recognizerFailure = error
             }
         }
+        detector.map(Self.warmUp)
         // Motion is measured only where there are detected boxes to move.
         engine = MirrorEngine(
             detector: detector, syncDetector: syncDetector, motion: detector == nil ? nil : FlowMotionEstimator(),
             recognizer: recognizer, recognizerFailure: recognizerFailure)
         engine.update(settings.engine)
+    }
+
+    /// Frame sizes whose detector input shapes are compiled at start: the usual aspects, 16:9
+    /// and 4:3 (the detector's input depends only on the aspect and `detection-size`).
+    static let warmUpFrames = [(width: 1920, height: 1080), (width: 640, height: 480)]
+
+    /// OpenVINO compiles a network for an input shape on its first use, which held a live
+    /// stream's first detection back by most of a second while frames went by unmirrored (the
+    /// first 20-25 frames of a live 30 fps stream; about 10 when compiled here). Done here, in
+    /// start(), the wait moves to the state change to PAUSED, before any frame. Compiling on a
+    /// queue beside the preroll instead was slower: on 2 cores the second shape's compile then
+    /// competes with the first detection. A shape that fails now fails again at the first
+    /// detection, which reports it. Shared detectors keep their compiled shapes, so a second
+    /// element or a restart costs nothing here.
+    private static func warmUp(_ detector: TextDetector) {
+        for frame in warmUpFrames {
+            try? detector.preload(frameWidth: frame.width, frameHeight: frame.height)
+        }
     }
 
     deinit {

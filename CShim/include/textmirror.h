@@ -325,6 +325,12 @@ TextMirrorSession *textmirror_session_new (
 /* Waits for queued detection work to finish, then releases the session. Accepts NULL. */
 void textmirror_session_free (TextMirrorSession *session);
 
+/* From now on, keeps every detector and recognizer network loaded (and compiled for the shapes
+ * it has seen) until the process exits, rather than only while an element uses it. For
+ * programs that start many elements one after another, such as the test suite, where each
+ * start would otherwise load and compile the networks again. */
+void textmirror_keep_models_loaded (void);
+
 /* Replaces the settings; may be called from any thread while frames are being processed.
  * Model, detection size and threads only take effect at the next start. A regions value that
  * textmirror_regions_validate refuses leaves the previous regions in place. */

@@ -70,14 +70,25 @@ private func detectorModelPath(_ configuration: DetectorConfiguration, sync: Boo
     return path
 }
 
-/// Networks in use, held weakly: the last element to stop frees a model.
-private enum SharedModels {
+/// Networks in use, held weakly: the last element to stop frees a model, unless
+/// `keepLoaded` (textmirror_keep_models_loaded) asks for them to stay.
+enum SharedModels {
     static let detectors = WeakInstances<TextDetector.Configuration, TextDetector>()
     static let recognizers = WeakInstances<TextRecognizer.Configuration, TextRecognizer>()
+    /// Strong references to every network made while keeping is on.
+    private static let kept = Mutex<[any AnyObject & Sendable]?>(nil)
+
+    static func keepLoaded() {
+        kept.withLock { if $0 == nil { $0 = [] } }
+    }
+
+    fileprivate static func made(_ instance: any AnyObject & Sendable) {
+        kept.withLock { $0?.append(instance) }
+    }
 }
 
 /// Instances by configuration, held weakly.
-private final class WeakInstances<Key: Equatable & Sendable, Value: AnyObject & Sendable>: Sendable {
+final class WeakInstances<Key: Equatable & Sendable, Value: AnyObject & Sendable>: Sendable {
     /// Only touched inside the mutex, hence the unchecked Sendable.
     private final class Entry: @unchecked Sendable {
         let key: Key
@@ -110,6 +121,7 @@ private final class WeakInstances<Key: Equatable & Sendable, Value: AnyObject & 
             if let raced = find(table) { return raced }
             table.removeAll { $0.value == nil }
             table.append(Entry(key, made))
+            SharedModels.made(made)
             return made
         }
     }

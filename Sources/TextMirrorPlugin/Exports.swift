@@ -19,6 +19,12 @@ public func textmirror_regions_validate(
     }
 }
 
+/// textmirror.h: textmirror_keep_models_loaded
+@_cdecl("textmirror_keep_models_loaded")
+public func textmirror_keep_models_loaded() {
+    SharedModels.keepLoaded()
+}
+
 /// textmirror.h: textmirror_properties
 @_cdecl("textmirror_properties")
 public func textmirror_properties() -> UnsafePointer<TextMirrorProperties> {

@@ -6,17 +6,14 @@ import CGStreamer
 import CShim
 
 /// Initializes GStreamer once per test process and registers textmirror statically, so the tests
-/// need neither an installed plugin nor GST_PLUGIN_PATH.
+/// need neither an installed plugin nor GST_PLUGIN_PATH. The networks stay loaded between the
+/// tests' many element starts (each would otherwise load and compile them again).
 public enum GStreamer {
     private static let once: Void = {
         gst_init(nil, nil)
         precondition(textmirror_plugin_register_static() != 0, "could not register textmirror")
+        textmirror_keep_models_loaded()
     }()
 
     public static func setUp() { once }
-}
-
-/// The n-th element of a fixed-size C array, which Swift imports as a tuple.
-public func tupleElement<Tuple, Element>(_ tuple: Tuple, _ index: Int, as _: Element.Type) -> Element {
-    withUnsafeBytes(of: tuple) { $0.load(fromByteOffset: index * MemoryLayout<Element>.stride, as: Element.self) }
 }

@@ -187,74 +187,13 @@ public final class MirrorEngine: Sendable {
         guard mirror.accepts(frame) else { throw .frameMismatch }
 
         var report = FrameReport()
-        if current.detect, let detector, let worker {
+        if current.detect, let worker {
             let now = state.clock.time(of: stamp)
-            // Motion first, from the frame as it arrived (it is mirrored last) and the boxes as
-            // they were in the previous frame. It is measured here, on the streaming thread:
-            // running it on a queue beside the detector's preparation was measured slower
-            // (textmirror-motion-bench's cost section), because the detector keeps both cores of
-            // a 2-core machine busy and the queue then waits for one, while this thread already
-            // has one.
-            var frameMotion: FrameMotion?
-            if current.tracking, let motion {
-                if !state.measuredLastFrame { motion.reset() }
-                frameMotion = motion.estimate(
-                    motion.prepare(frame, layout: mirror.layout),
-                    regions: state.tracker.regions)
-                state.measuredLastFrame = true
-            } else {
-                state.measuredLastFrame = false
-            }
-            state.tracker.advance(time: now, motion: frameMotion, frameWidth: frame.width, frameHeight: frame.height)
-
-            // Boxes are fitted to their ink and read where they are detected, on the frame they
-            // were detected on (see InkFitting, LineReader).
-            let finish = finish(current)
-            state.cadence.rate = current.detectionRate
-            let sync = current.detectionMode.resolved(upstreamIsLive: upstreamIsLive) == .sync
-            let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? detector : detector
-            // Async: a frame the busy detector would not take soon is not copied, and does not
-            // count as detected for the cadence.
-            let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
-            // The frame as the detector reads it, and what it looks for.
-            var input = due ? detector.prepare(frame, layout: mirror.layout) : nil
-            input?.verticalText = current.verticalText
-            if sync {
-                if let input {
-                    // A failed detection keeps the previous boxes, and is warned about below.
-                    do {
-                        let boxes = try detector.findLines(input, thresholds: current.thresholds)
-                        report.detection = Detection(
-                            boxes: finish?(boxes, input) ?? boxes, stamp: stamp,
-                            generation: state.generation)
-                    } catch {
-                        worker.record(failure: error)
-                    }
-                }
-            } else {
-                if let input {
-                    worker.submit(input, thresholds: current.thresholds, stamp: stamp, finish: finish)
-                }
-                if let latest = worker.takeLatest(), latest.generation == state.generation {
-                    report.detection = latest
-                }
-            }
-            let parameters = current.trackerParameters
-            if var detection = report.detection {
-                // Lines too small to mirror are not reported either: messages and ROI metas
-                // describe what is mirrored.
-                let minHeight = current.minTextHeight * Double(frame.height)
-                detection.boxes.removeAll { min($0.box.width, $0.box.height) < minHeight }
-                report.detection = detection
-                // Without tracking there is no motion to bring a late detection forward with.
-                let detectedAt = current.tracking ? FrameClock.known(detection.stamp) : nil
-                state.tracker.incorporate(
-                    detection.boxes, detectedAt: detectedAt, now: now, frameWidth: frame.width,
-                    frameHeight: frame.height, parameters: parameters)
-            }
-            state.tracker.expire(
-                now: now, frameWidth: frame.width, frameHeight: frame.height,
-                parameters: parameters)
+            measureMotion(frame, layout: mirror.layout, settings: current, now: now, state: &state)
+            report.detection = detect(
+                frame, layout: mirror.layout, stamp: stamp, upstreamIsLive: upstreamIsLive, settings: current,
+                worker: worker, state: &state)
+            report.detection = track(report.detection, frame: frame, settings: current, now: now, state: &state)
             report.mirrored = state.tracker.boxes
             report.warning = warning(&state, worker: worker, motion: current.tracking ? motion : nil)
         } else {
@@ -263,32 +202,109 @@ public final class MirrorEngine: Sendable {
         stream.withLock { s in
             // Keep what the frame learned unless configure()/reset() ran meanwhile.
             if s.generation == state.generation {
-                s.tracker = state.tracker
-                s.clock = state.clock
-                s.measuredLastFrame = state.measuredLastFrame
-                s.cadence = state.cadence
-                s.detectionWarning = state.detectionWarning
-                s.motionWarning = state.motionWarning
-                s.readingWarning = state.readingWarning
-                s.unreadWarning = state.unreadWarning
+                state.mirror = s.mirror
+                s = state
             }
         }
-
-        let regions = current.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
-        mirror.mirror(regions, flip: current.flip, in: frame)
-        // Detected boxes are mirrored in each plane about the axis nearest their centre that
-        // the plane's samples allow (see PixelBox+MirrorAxis.swift), and seamlessly unless asked not to;
-        // fixed regions stay as given, plain.
-        mirror.mirror(
-            report.mirrored.map(\.text.box), flip: current.flip, axes: .nearestPerPlane,
-            seamless: current.seamless, in: frame)
-        if current.drawBoxes {
-            let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
-            for tracked in report.mirrored {
-                outline.draw(tracked.text.box, color: tracked.fresh ? .fresh : .tracked, in: frame)
-            }
-        }
+        mirror(report.mirrored, settings: current, with: mirror, in: frame)
         return report
+    }
+
+    /// Moves the tracked boxes with the motion measured from the previous frame to this one.
+    /// Motion comes first, from the frame as it arrived (it is mirrored last) and the boxes as
+    /// they were in the previous frame. It is measured here, on the streaming thread: running it
+    /// on a queue beside the detector's preparation was measured slower (textmirror-motion-bench's
+    /// cost section), because the detector keeps both cores of a 2-core machine busy and the
+    /// queue then waits for one, while this thread already has one.
+    private func measureMotion(
+        _ frame: FrameBuffer, layout: FrameLayout, settings: Settings, now: UInt64, state: inout StreamState
+    ) {
+        var frameMotion: FrameMotion?
+        if settings.tracking, let motion {
+            if !state.measuredLastFrame { motion.reset() }
+            frameMotion = motion.estimate(motion.prepare(frame, layout: layout), regions: state.tracker.regions)
+            state.measuredLastFrame = true
+        } else {
+            state.measuredLastFrame = false
+        }
+        state.tracker.advance(time: now, motion: frameMotion, frameWidth: frame.width, frameHeight: frame.height)
+    }
+
+    /// Starts a detection on this frame when one is due, and returns the detection that is ready
+    /// for this frame, if any: this frame's own in sync mode, the latest finished one in async
+    /// mode. Boxes are fitted to their ink and read where they are detected, on the frame they
+    /// were detected on (see InkFitting, LineReader).
+    private func detect(
+        _ frame: FrameBuffer, layout: FrameLayout, stamp: FrameStamp, upstreamIsLive: Bool, settings: Settings,
+        worker: DetectionWorker, state: inout StreamState
+    ) -> Detection? {
+        guard let asyncDetector = detector else { return nil }
+        let finish = finish(settings)
+        state.cadence.rate = settings.detectionRate
+        let sync = settings.detectionMode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+        let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? asyncDetector : asyncDetector
+        // Async: a frame the busy detector would not take soon is not copied, and does not
+        // count as detected for the cadence.
+        let due = (sync || worker.wantsInput) && state.cadence.isDue(at: stamp.streamTime ?? stamp.pts)
+        // The frame as the detector reads it, and what it looks for.
+        var input = due ? detector.prepare(frame, layout: layout) : nil
+        input?.verticalText = settings.verticalText
+        guard sync else {
+            if let input {
+                worker.submit(input, thresholds: settings.thresholds, stamp: stamp, finish: finish)
+            }
+            guard let latest = worker.takeLatest(), latest.generation == state.generation else { return nil }
+            return latest
+        }
+        guard let input else { return nil }
+        // A failed detection keeps the previous boxes, and is warned about.
+        do {
+            let boxes = try detector.findLines(input, thresholds: settings.thresholds)
+            return Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp, generation: state.generation)
+        } catch {
+            worker.record(failure: error)
+            return nil
+        }
+    }
+
+    /// Folds a new detection into the tracked boxes and lets boxes not seen for too long go.
+    /// Returns the detection less the lines too small to mirror: they are not reported either,
+    /// as messages and ROI metas describe what is mirrored.
+    private func track(
+        _ detection: Detection?, frame: FrameBuffer, settings: Settings, now: UInt64, state: inout StreamState
+    ) -> Detection? {
+        let parameters = settings.trackerParameters
+        var kept = detection
+        if var detection {
+            let minHeight = settings.minTextHeight * Double(frame.height)
+            detection.boxes.removeAll { min($0.box.width, $0.box.height) < minHeight }
+            kept = detection
+            // Without tracking there is no motion to bring a late detection forward with.
+            let detectedAt = settings.tracking ? FrameClock.known(detection.stamp) : nil
+            state.tracker.incorporate(
+                detection.boxes, detectedAt: detectedAt, now: now, frameWidth: frame.width,
+                frameHeight: frame.height, parameters: parameters)
+        }
+        state.tracker.expire(now: now, frameWidth: frame.width, frameHeight: frame.height, parameters: parameters)
+        return kept
+    }
+
+    /// Mirrors the fixed regions as given, plain, and then the tracked boxes: each in each plane
+    /// about the axis nearest its centre that the plane's samples allow (see
+    /// PixelBox+MirrorAxis.swift), and seamlessly unless asked not to; then outlines them if
+    /// asked to.
+    private func mirror(_ tracked: [TrackedBox], settings: Settings, with mirror: FrameMirror, in frame: FrameBuffer) {
+        let regions = settings.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
+        mirror.mirror(regions, flip: settings.flip, in: frame)
+        mirror.mirror(
+            tracked.map(\.text.box), flip: settings.flip, axes: .nearestPerPlane, seamless: settings.seamless,
+            in: frame)
+        if settings.drawBoxes {
+            let outline = BoxOutline(layout: mirror.layout, width: frame.width, height: frame.height)
+            for box in tracked {
+                outline.draw(box.text.box, color: box.fresh ? .fresh : .tracked, in: frame)
+            }
+        }
     }
 
     /// The failures of detection and motion measurement not yet warned about, if a warning is

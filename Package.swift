@@ -101,7 +101,7 @@ let package = Package(
         ),
         // Runs pipelines/*.sh, the embedding examples (examples/) and scripts/install.sh as a user
         // would, in child processes; needs the release plugin (scripts/test.sh builds it first).
-        .testTarget(name: "TextMirrorPipelineTests", dependencies: ["TextMirrorCore"]),
+        .testTarget(name: "TextMirrorPipelineTests", dependencies: ["TextMirrorCore", "TextMirrorTestSupport"]),
         // Reliability: renegotiation, flushes, state changes, threads, disposal with detection in
         // flight, 8K and 1x1 frames, bad models, several instances; the real model for the tests
         // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).

@@ -206,7 +206,7 @@ public final class MirrorEngine: Sendable {
                 s = state
             }
         }
-        mirror(report.mirrored, settings: current, with: mirror, in: frame)
+        mirrorBoxes(report.mirrored, settings: current, with: mirror, in: frame)
         return report
     }
 
@@ -293,7 +293,7 @@ public final class MirrorEngine: Sendable {
     /// about the axis nearest its centre that the plane's samples allow (see
     /// PixelBox+MirrorAxis.swift), and seamlessly unless asked not to; then outlines them if
     /// asked to.
-    private func mirror(_ tracked: [TrackedBox], settings: Settings, with mirror: FrameMirror, in frame: FrameBuffer) {
+    private func mirrorBoxes(_ tracked: [TrackedBox], settings: Settings, with mirror: FrameMirror, in frame: FrameBuffer) {
         let regions = settings.regions.map { $0.pixelBox(frameWidth: frame.width, frameHeight: frame.height) }
         mirror.mirror(regions, flip: settings.flip, in: frame)
         mirror.mirror(

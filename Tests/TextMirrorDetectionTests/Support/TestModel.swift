@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import Synchronization
 import Testing
 import CShim
 import TextMirrorPlugin
@@ -21,23 +22,48 @@ extension TestModel {
         return path
     }
 
-    /// A new detector on the test model (each test makes its own, so tests stay independent).
+    /// A detector on the test model, one per configuration for the whole test run: a detector
+    /// keeps no state between detections but its compiled networks, and loading and compiling
+    /// them again for every test was most of the suite's time.
     static func detector(
         detectionSize: Int = 640, threads: Int = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> TextDetector {
         let path = try require(sourceLocation: sourceLocation)
-        return try TextDetector(
-            .init(modelPath: path, detectionSize: detectionSize, threads: threads, precision: networkPrecision))
+        let configuration = TextDetector.Configuration(
+            modelPath: path, detectionSize: detectionSize, threads: threads, precision: networkPrecision)
+        return try SharedNetworks.detectors.instance(for: configuration) { try TextDetector($0) }
     }
 
     /// The test model's input normalization as the C API takes it (an array passes as a
     /// pointer to its first element).
     static var input: [TextMirrorNormalization] { [TextMirrorNormalization(model.input)] }
 
-    /// The recognizer beside the test model (scripts/fetch-model.sh fetches both).
+    /// The recognizer beside the test model (scripts/fetch-model.sh fetches both), shared as
+    /// `detector` is.
     static func recognizer(sourceLocation: SourceLocation = #_sourceLocation) throws -> TextRecognizer {
         let path = try require(sourceLocation: sourceLocation)
-        return try TextRecognizer(.init(besideDetector: path, precision: networkPrecision))
+        let configuration = TextRecognizer.Configuration(besideDetector: path, precision: networkPrecision)
+        return try SharedNetworks.recognizers.instance(for: configuration) { try TextRecognizer($0) }
+    }
+}
+
+/// The networks the detection tests share, made on first use and kept for the test run.
+private enum SharedNetworks {
+    static let detectors = Instances<TextDetector.Configuration, TextDetector>()
+    static let recognizers = Instances<TextRecognizer.Configuration, TextRecognizer>()
+
+    final class Instances<Key: Equatable & Sendable, Value: Sendable>: Sendable {
+        private let made = Mutex<[(key: Key, value: Value)]>([])
+
+        /// Made under the lock, so parallel tests wait for one load rather than each loading.
+        func instance(for key: Key, make: (Key) throws -> Value) throws -> Value {
+            try made.withLock { table in
+                if let found = table.first(where: { $0.key == key }) { return found.value }
+                let value = try make(key)
+                table.append((key, value))
+                return value
+            }
+        }
     }
 }

@@ -10,6 +10,8 @@ struct EvalOptions {
     var model: String?
     var rules = ScoringRules()
     var saveDirectory: String?
+    /// Folder for the before/after contact sheet (`ContactSheet`).
+    var contactSheetDirectory: String?
     var listMissed = false
     var listMisread = false
     /// Mirror every picture (videoflip) before textmirror sees it, and its ground truth with it:
@@ -58,6 +60,9 @@ struct EvalOptions {
                                  text-orientation=mirrored its lines should all be turned back)
           --save DIR             write each mirrored picture to DIR/<name>.png and its mirrored
                                  boxes to DIR/res_<name>.txt (ICDAR 2015 result format)
+          --contact-sheet DIR    write DIR/<name>.jpg, each picture with text or boxes before and
+                                 after, cropped to its text, and DIR/README.md, which shows them
+                                 with their figures (docs/contact-sheet is made this way)
           --limit N              only the first N pictures (by name)
           --score-results DIR    score the boxes in DIR/res_<name>.txt (ICDAR 2015 result format,
                                  as --save writes them, e.g. another detector's) instead of
@@ -95,6 +100,7 @@ struct EvalOptions {
             case "--misread": o.listMisread = true
             case "--mirror-input": o.mirrorInput = true
             case "--save": o.saveDirectory = try args.value(for: argument)
+            case "--contact-sheet": o.contactSheetDirectory = try args.value(for: argument)
             case "--score-results": o.resultsDirectory = try args.value(for: argument)
             case "--limit": o.limit = Int(try args.number(for: argument, in: 1...1_000_000))
             case "-h", "--help": return nil
@@ -108,9 +114,9 @@ struct EvalOptions {
                 positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
         }
         o.imageDirectory = positional[0]
-        if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || !o.properties.isEmpty {
+        if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || o.contactSheetDirectory != nil || !o.properties.isEmpty {
             throw ToolError(
-                "--score-results scores boxes already made: it takes no element properties, --mirror-input or --save",
+                "--score-results scores boxes already made: it takes no element properties, --mirror-input, --save or --contact-sheet",
                 isUsage: true)
         }
         return o

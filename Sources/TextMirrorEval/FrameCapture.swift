@@ -2,13 +2,6 @@ import CGStreamer
 import Synchronization
 import TextMirrorEvalCore
 
-/// A decoded picture as packed RGBA (stride = 4 x width).
-struct RGBAPicture {
-    var width: Int
-    var height: Int
-    var pixels: [UInt8]
-}
-
 /// What the pad probes around the element saw, filled on the streaming thread and read on the
 /// main thread after end-of-stream.
 final class FrameCapture: Sendable {

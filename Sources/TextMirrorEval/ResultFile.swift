@@ -19,9 +19,6 @@ enum ResultFile {
         for box in boxes {
             text += box.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: ",") + "\n"
         }
-        guard let file = fopen(path, "wb") else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        let written = text.utf8.withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, file) } ?? 0
-        guard written == text.utf8.count else { throw ToolError("\(path): write failed") }
+        try writeTextFile(path, text)
     }
 }

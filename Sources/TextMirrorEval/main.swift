@@ -21,13 +21,15 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     }
     let items = try Dataset.load(options)
     try GStreamerRuntime.start()
-    print(MachineFacts.gather().header("textmirror evaluation"))
+    let header = MachineFacts.gather().header("textmirror evaluation")
+    print(header)
     print("")
     var properties = options.properties
     showModelsFolder()
     if let model = options.model { properties.insert(("model", model), at: 0) }
-    if let save = options.saveDirectory, mkdir(save, 0o755) != 0, errno != EEXIST {
-        throw ToolError("\(save): \(String(cString: strerror(errno)))")
+    for folder in [options.saveDirectory, options.contactSheetDirectory].compactMap({ $0 })
+    where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+        throw ToolError("\(folder): \(String(cString: strerror(errno)))")
     }
     // Scoring boxes already made, the element only decodes the pictures (detect=false
     // changes nothing).
@@ -37,6 +39,7 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
+    var sheetScores: [ImageScore] = []
     var times: [Double] = []
     for (index, item) in items.enumerated() {
         let result = try runner.run(item)
@@ -68,6 +71,14 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
         allPixels += width * height
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
+        }
+        if let sheet = options.contactSheetDirectory, !score.legible.isEmpty || score.boxes > 0 {
+            let regions = item.ground.map(\.polygon) + result.mirrored.map(\.corners)
+            let area = ContactSheet.area(of: regions, width: width, height: height)
+            try PictureFile.writeJPEG(
+                ContactSheet.pair(before: result.input, after: result.output, area: area),
+                to: "\(sheet)/\(item.name).jpg")
+            sheetScores.append(score)
         }
         scores.append(score)
         times.append(result.milliseconds)
@@ -118,4 +129,7 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     print(EvalReport.textless(scores))
     print("")
     print(EvalReport.verdict(summary, QualityTargets()))
+    if let sheet = options.contactSheetDirectory {
+        try writeTextFile("\(sheet)/README.md", ContactSheet.index(header: header, scores: sheetScores))
+    }
 }

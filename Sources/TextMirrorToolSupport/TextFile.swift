@@ -21,3 +21,12 @@ public func readTextFile(_ path: String) -> String? {
     defer { fclose(file) }
     return readText(from: file)
 }
+
+/// Writes `text` to `path` as UTF-8, replacing the file.
+public func writeTextFile(_ path: String, _ text: String) throws(ToolError) {
+    guard let file = fopen(path, "wb") else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
+    defer { fclose(file) }
+    var text = text
+    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+    guard written == text.utf8.count, fflush(file) == 0 else { throw ToolError("\(path): write failed") }
+}

@@ -159,7 +159,7 @@ extension GridMirror {
         /// boxes.
         func side(
             count: Int, pixelsPerSample: Int, depth: Int, inset: Double, step: Int,
-            covered: (UnsafeMutablePointer<UInt8>) -> Bool,
+            covered: (UnsafeMutablePointer<UInt8>) -> Bool, guide: () -> RingBackground.Side? = { nil },
             start: (Int) -> UnsafeMutableRawPointer
         ) -> RingBackground.Profile? {
             guard depth > 0 else { return nil }
@@ -186,7 +186,7 @@ extension GridMirror {
                 guard
                     let side = RingBackground.segmentMedians(
                         v, count: count, pixelsPerSample: pixelsPerSample,
-                        covered: anyCovered ? UnsafePointer(mask) : nil)
+                        covered: anyCovered ? UnsafePointer(mask) : nil, guide: guide)
                 else {
                     leftForOthers = leftForOthers || anyCovered
                     return nil
@@ -219,7 +219,7 @@ extension GridMirror {
         func horizontal(_ band: Range<Int>) -> RingBackground.Profile? {
             side(
                 count: xs.count, pixelsPerSample: grid.pixelsPerSample, depth: band.count, inset: insetX, step: stride,
-                covered: { cover($0, along: xs, band: band, horizontally: true) }
+                covered: { cover($0, along: xs, band: band, horizontally: true) }, guide: interiorSide
             ) { r in
                 row(band.lowerBound + r) + xs.lowerBound * stride
             }
@@ -233,24 +233,26 @@ extension GridMirror {
             }
         }
         /// The background along the box between its own strokes (`RingBackground.interior`), for
-        /// a box whose ring runs through the lines above and below (see `RingBackground.init`).
-        func interior() -> RingBackground.Profile? {
+        /// a box whose ring runs through the lines above and below (see `RingBackground.init`),
+        /// measured once and only when asked for.
+        var measuredInterior: RingBackground.Side??
+        func interiorSide() -> RingBackground.Side? {
+            if let known = measuredInterior { return known }
             let m = ys.count, n = xs.count
             let first = row(ys.lowerBound) + xs.lowerBound * stride, rowBytes = frame.strides[grid.plane]
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
-                let v = values.baseAddress!
-                guard
-                    let side = RingBackground.interior(
-                        count: n, rows: m, pixelsPerSample: grid.pixelsPerSample,
-                        into: v,
-                        read: { i, r in
-                            coding.value8(first + r * rowBytes + i * stride)
-                        })
-                else { return nil }
-                var profile = RingBackground.Profile(side, length: Double(n), inset: insetX)
-                profile.extrapolates = false
-                return profile
+            let side = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
+                RingBackground.interior(
+                    count: n, rows: m, pixelsPerSample: grid.pixelsPerSample, into: values.baseAddress!,
+                    read: { i, r in coding.value8(first + r * rowBytes + i * stride) })
             }
+            measuredInterior = .some(side)
+            return side
+        }
+        func interior() -> RingBackground.Profile? {
+            guard let side = interiorSide() else { return nil }
+            var profile = RingBackground.Profile(side, length: Double(xs.count), inset: insetX)
+            profile.extrapolates = false
+            return profile
         }
         let top = horizontal(above), bottom = horizontal(below)
         return RingBackground(

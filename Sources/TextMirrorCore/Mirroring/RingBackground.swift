@@ -285,10 +285,11 @@ struct RingBackground {
     /// overlap the one before), and their medians taken sixteen at a time; shorter sides (the
     /// box's ends, a narrow box) into `segments(alongSamples:)` segments by selection.
     /// `covered` (nonzero: inside another box) leaves out segments more than a quarter covered
-    /// (their knots are filled from their neighbours); nil when every segment is left out.
+    /// (their knots are filled from their neighbours, following the shape of `guide` when it
+    /// gives one, see `fillGaps`); nil when every segment is left out.
     static func segmentMedians(
         _ values: UnsafeMutablePointer<UInt8>, count: Int, pixelsPerSample: Int,
-        covered: UnsafePointer<UInt8>? = nil
+        covered: UnsafePointer<UInt8>? = nil, guide: () -> Side? = { nil }
     ) -> Side? {
         let length = SegmentMedians.length
         /// Whether more than a quarter of `range` is covered.
@@ -338,7 +339,7 @@ struct RingBackground {
         // A side that is mostly other boxes (a line inside a paragraph) is left to its
         // neighbours: filled in from the ends of the sides next to it.
         guard 2 * side.knots.count(where: { !$0.isNaN }) >= side.knots.count else { return nil }
-        fillGaps(&side)
+        fillGaps(&side, following: side.knots.contains(where: \.isNaN) ? guide() : nil)
         return side
     }
 
@@ -419,6 +420,45 @@ struct RingBackground {
             guard found, 2 * side.knots.count(where: { !$0.isNaN }) >= segments else { return nil }
             fillGaps(&side)
             return side
+        }
+    }
+
+    /// Replaces NaN knots as `fillGaps(_:)` does, but along the shape of `guide`, a profile of
+    /// the same side measured elsewhere (the box's interior, `interior`): each filled knot is
+    /// the guide there plus the measured knots' offsets from the guide, interpolated across the
+    /// gap. Why: in a paragraph the ring above or below a line runs partly through the next
+    /// line's box; filled flat from the last measured knot, the background lost the light's
+    /// ramp along that stretch, and the mirrored line showed as a band (skimage_page of the
+    /// real-photo set). Without a guide, `fillGaps(_:)`.
+    static func fillGaps(_ side: inout Side, following guide: Side?) {
+        guard let guide, !guide.knots.isEmpty else { return fillGaps(&side) }
+        let measured = side.knots.indices.filter { !side.knots[$0].isNaN }
+        precondition(!measured.isEmpty)
+        guard measured.count < side.knots.count else { return }
+        /// The guide at position c: linear between its knots, constant beyond its ends.
+        func along(_ c: Double) -> Float {
+            let n = guide.knots.count
+            guard n > 1, c > guide.centres[0] else { return guide.knots[0] }
+            guard c < guide.centres[n - 1] else { return guide.knots[n - 1] }
+            var q = 0
+            while q < n - 2 && c >= guide.centres[q + 1] { q += 1 }
+            let w = Float((c - guide.centres[q]) / (guide.centres[q + 1] - guide.centres[q]))
+            return guide.knots[q] + w * (guide.knots[q + 1] - guide.knots[q])
+        }
+        func offset(_ q: Int) -> Float { side.knots[q] - along(side.centres[q]) }
+        var k = 0
+        for q in side.knots.indices where side.knots[q].isNaN {
+            while k + 1 < measured.count && measured[k + 1] < q { k += 1 }
+            let a = measured[k]
+            let shift: Float
+            if q < a || k + 1 == measured.count {
+                shift = offset(a)
+            } else {
+                let b = measured[k + 1]
+                let w = Float((side.centres[q] - side.centres[a]) / (side.centres[b] - side.centres[a]))
+                shift = offset(a) + w * (offset(b) - offset(a))
+            }
+            side.knots[q] = along(side.centres[q]) + shift
         }
     }
 

@@ -221,6 +221,42 @@ import Testing
         }
     }
 
+    /// A line inside a paragraph under light that brightens to the right: the ring above it runs
+    /// through the line above, the ring below through a last line a third as long. The
+    /// background there is read between the line's own strokes, so the mirrored line's
+    /// background stays the ramp along its whole length (filled flat from the middle, its left
+    /// half carried one brightness and showed as a band).
+    @Test(
+        "A line between close lines, one of them shorter, follows the light along its length",
+        arguments: [PixelFormat.gray8, .i420, .nv12, .rgba])
+    func paragraphLineFollowsTheRamp(format: PixelFormat) throws {
+        let width = 81, height = 40
+        let above = PixelBox(centerX: 40.5, centerY: 8.5, width: 73, height: 9)
+        let line = PixelBox(centerX: 40.5, centerY: 19.5, width: 73, height: 9)
+        let shorter = PixelBox(centerX: 17, centerY: 30.5, width: 26, height: 9)
+        func ramp(_ x: Double, _ y: Double) -> Double { 60 + 2 * x }
+        // Strokes one column in three, 2 px inside each box.
+        func ink(_ x: Double, _ y: Double) -> Bool {
+            Int(x.rounded(.down)) % 3 == 1 && [above, line, shorter].contains { Self.inside($0, x, y, margin: 2) }
+        }
+        let frame = TestFrame(format, width: width, height: height)
+        Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(ramp(x, y).rounded()) }
+        let out = frame.copy()
+        try FrameMirror(format: format, width: width, height: height)
+            .mirror([above, line, shorter], flip: .horizontal, axes: .nearestPerPlane, seamless: true, in: out.buffer)
+        let grid = frame.layout.grids[0]
+        var worst = 0.0
+        // The line's background rows (its top and bottom 2 px hold no ink), away from its ends.
+        for gy in 0..<grid.rows(height: height) {
+            for gx in 0..<grid.columns(width: width) {
+                let (x, y) = Self.centre(grid, gx, gy)
+                guard Self.inside(line, x, y), !Self.inside(line, x, y, margin: 2), abs(x - 40.5) < 28 else { continue }
+                worst = max(worst, abs(out.level(grid, gx, gy, 0) - ramp(x, y)))
+            }
+        }
+        #expect(worst <= 4, "\(format): background strays \(worst) levels from the light")
+    }
+
     /// The median behind each knot: any order, odd and even counts, repeated values.
     @Test func medianOfBytes() {
         var rng = SystemRandomNumberGenerator()

@@ -8,11 +8,17 @@ public struct TextBox: Equatable, Sendable {
     public var fitted: Bool
     /// What the recognizer read in the box (`LineReader`); nil when it was not read.
     public var reading: TextReading?
+    /// One of the phrases the fit parted a detected line into (`InkRefinement.phrases`): the
+    /// tracker does not join it to another such phrase again.
+    public var isPhrase: Bool
 
-    public init(box: PixelBox, score: Double, fitted: Bool = false, reading: TextReading? = nil) {
+    public init(
+        box: PixelBox, score: Double, fitted: Bool = false, reading: TextReading? = nil, isPhrase: Bool = false
+    ) {
         self.box = box
         self.score = score
         self.fitted = fitted
         self.reading = reading
+        self.isPhrase = isPhrase
     }
 }

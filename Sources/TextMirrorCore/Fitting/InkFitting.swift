@@ -55,11 +55,21 @@ public struct InkFitting: Sendable, Equatable {
         } else {
             for i in boxes.indices { fitted[i] = refine(i, nil).box }
         }
-        return Self.withoutPieces(
-            zip(boxes, fitted).map { detected, fitted in
-                fitted.map { TextBox(box: $0, score: detected.score, fitted: true, reading: detected.reading) }
-                    ?? detected
-            })
+        // A fitted line whose ink has a gap no line has between its words holds two phrases:
+        // each is a line of its own (`InkRefinement.phrases`).
+        var lines: [TextBox] = []
+        for (detected, fitted) in zip(boxes, fitted) {
+            guard let fitted else {
+                lines.append(detected)
+                continue
+            }
+            let phrases = refinement.fitsSize ? refinement.phrases(of: fitted, in: frame, format: format) : [fitted]
+            lines += phrases.map {
+                TextBox(
+                    box: $0, score: detected.score, fitted: true, reading: detected.reading, isPhrase: phrases.count > 1)
+            }
+        }
+        return Self.withoutPieces(lines)
     }
 
     /// Whether the window a fit reads around `box` (`BoxWindow.reach` line heights beyond

@@ -40,6 +40,11 @@ public struct InkRefinement: Sendable, Equatable {
     /// third to a half of it. (The detector's box sometimes reaches over a gap to a mark
     /// beside the line.)
     public var maxWordGap = 1.5
+    /// A space inside a line parts two phrases (`phrases`) when it is wider than this many
+    /// letter heights ...
+    public var minPhraseGap = 1.0
+    /// ... and this many times the median of the line's other word spaces.
+    public var minPhraseSpaceRatio = 2.5
     /// Something at an end of the line whose ink reaches beyond the line's letters (the rows
     /// found with `lineThreshold`) by more than this fraction of their height, above or below,
     /// is not part of the line: an arrow, a frame, a logo. Letters reach less far: a

@@ -17,7 +17,7 @@ extension BoxTracker {
     /// one line when they run the same way (within `levelWithin` degrees), are about as high
     /// (within 30%), sit on one baseline (centres within a quarter of the lower height across
     /// the line) and overlap along it or leave at most a word space between them
-    /// (`maxWordGap`).
+    /// (`maxWordGap`). Phrases the fit parted (`TextBox.isPhrase`) are not pieces of one line.
     static func joiningSplitLines(_ boxes: [TextBox], levelWithin: Double) -> [TextBox] {
         var joined = boxes
         var merged = true
@@ -39,6 +39,7 @@ extension BoxTracker {
 
     /// One box for two pieces of a line, or nil when they are not (see `joiningSplitLines`).
     static func join(_ a: TextBox, _ b: TextBox, levelWithin: Double) -> TextBox? {
+        guard !(a.isPhrase && b.isPhrase) else { return nil }
         let first = a.box, second = BoxSmoothing.sameRectangle(b.box, nearestAngleTo: a.box.angle)
         guard abs(second.angle - first.angle) <= levelWithin,
             first.width >= first.height, second.width >= second.height,

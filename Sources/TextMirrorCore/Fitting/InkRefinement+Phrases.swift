@@ -1,0 +1,80 @@
+/// Phrases that share a baseline but not a line.
+///
+/// Why: a label prints "Peso Netto 250 g ℮" and "NET WT 8.8 OZ" on one baseline a letter and
+/// a half apart, and the detector boxes them as one line. Mirrored as one, the two phrases
+/// swap places; mirrored apart, each reads back in its own place. A gap is taken for the
+/// space between two phrases when it is wider than a letter is high and several times the
+/// line's own word spaces: a justified line's spaces are all wide alike and stay one line
+/// (cut in pieces, its words would be reversed piece by piece, not as a line).
+extension InkRefinement {
+    /// `box`, a line fitted to its ink, cut at each space between phrases (see above) into
+    /// the phrases on either side, each fitted to its own ink's ends (with the fit's rim);
+    /// `[box]` when it has no such space or its ink cannot be told.
+    func phrases(of box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> [PixelBox] {
+        let pieces: [PixelBox]? = upright(box, reach: AtEnds(both: 0), in: frame, format: format) {
+            picture, format, level, placement in
+            guard let g = BoxWindow(level, reach: 0, frameWidth: picture.width, frameHeight: picture.height),
+                let window = InkWindow(picture, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
+            else { return nil }
+            let rowGap = max(Int((maxRowGap * level.height).rounded()), 1)
+            guard
+                let line = lineRows(
+                    window.rowInk(columns: g.boxColumns), inside: g.boxRows, pixels: g.boxColumns.count, maxGap: rowGap)
+            else { return nil }
+            let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
+            let energy = window.columnSteps(rows: rows).energy
+            guard let threshold = inkThreshold(energy, inside: g.boxColumns, pixels: rows.count) else { return nil }
+            let runs = phraseRuns(
+                energy.indices.clamped(to: g.boxColumns).map { Double(energy[$0]) >= threshold },
+                letterGap: max(Int((maxGap * (line.bottom - line.top)).rounded()), 1),
+                letterHeight: line.core.count)
+            guard runs.count > 1 else { return nil }
+            let rim = max(minMargin, margin * (line.bottom - line.top))
+            let offset = Double(g.x0 + g.boxColumns.lowerBound)
+            return runs.map { run in
+                var piece = level
+                // Step column i lies between pixels i and i + 1: a run of step columns a...b spans
+                // pixels a ... b + 1.
+                let left = offset + Double(run.lowerBound) - rim, right = offset + Double(run.upperBound + 1) + rim
+                piece.centerX = (left + right) / 2
+                piece.width = right - left
+                return placement.frameBox(piece)
+            }
+        }
+        return pieces ?? [box]
+    }
+
+    /// The stretches of `inky` (one flag per column) between spaces that part phrases, each
+    /// from its first inky column to its last; empty without ink. Gaps wider than `letterGap`
+    /// columns are spaces; one parts phrases when it is wider than `minPhraseGap` letter
+    /// heights and `minPhraseSpaceRatio` times the median of the line's other spaces (or, with
+    /// no other space to compare, than `maxWordGap` letter heights).
+    func phraseRuns(_ inky: [Bool], letterGap: Int, letterHeight: Int) -> [ClosedRange<Int>] {
+        var pieces: [ClosedRange<Int>] = []
+        for (i, ink) in inky.enumerated() where ink {
+            if let last = pieces.last, i == last.upperBound + 1 {
+                pieces[pieces.count - 1] = last.lowerBound...i
+            } else {
+                pieces.append(i...i)
+            }
+        }
+        let gaps = zip(pieces, pieces.dropFirst()).map { $1.lowerBound - $0.upperBound - 1 }
+        let spaces = gaps.filter { $0 > letterGap }.sorted()
+        func parts(_ gap: Int) -> Bool {
+            guard Double(gap) > minPhraseGap * Double(letterHeight) else { return false }
+            var others = spaces
+            others.remove(at: others.firstIndex(of: gap)!)
+            guard !others.isEmpty else { return Double(gap) > maxWordGap * Double(letterHeight) }
+            return Double(gap) >= minPhraseSpaceRatio * Double(others[others.count / 2])
+        }
+        var runs: [ClosedRange<Int>] = []
+        for (k, piece) in pieces.enumerated() {
+            if let last = runs.last, k > 0, !parts(gaps[k - 1]) {
+                runs[runs.count - 1] = last.lowerBound...piece.upperBound
+            } else {
+                runs.append(piece)
+            }
+        }
+        return runs
+    }
+}

@@ -18,7 +18,7 @@
 #       ball), so lines of ever new widths are read. Its warm-up is longer: the recognizer
 #       prepares each input width it meets (textmirror_recognizer_input_width), +20 to +22 MB
 #       in the first minute, so the whole run may grow by 32 MB; from frame 2000 on the bound
-#       is the same (measured +1.4 MB over ten minutes). 0 skips it.
+#       is the same. 0 skips it.
 #
 # Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
 # Environment: TEXTMIRROR_MODEL (a detector file, or the models folder whose live default,

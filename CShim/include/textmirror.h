@@ -447,18 +447,17 @@ const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
 #define TEXTMIRROR_RECOGNIZER_MAX_WIDTH 4096
 
 /* The width the network reads a crop of `width` columns at: the crop padded (mid-gray, as
- * PP-OCR pads) to the next width of a fixed grid: 64 columns, then steps of about a fifth
- * (multiples of 8; at most 24% more columns). OpenVINO keeps what it prepared for
- * each input shape it has seen, about 1.2 MB each, so reading every width as it comes grew
- * memory without end with changing text (a clock); on the grid there are 23 widths, and a
- * stream's lines seldom need more than ten of them.
+ * PP-OCR pads) to the next width of a fixed grid: 64 columns, then steps of about a twelfth
+ * (multiples of 8; at most 15% more columns). OpenVINO keeps what it prepared for
+ * each input shape it has seen, so reading every width as it comes grew memory by about 1 MB per
+ * new width with changing text (a clock); on the grid there are 46 widths.
  * Measure: CHANGING_FRAMES=18000 scripts/check-memory.sh. */
 static inline int
 textmirror_recognizer_input_width (int width)
 {
   int grid = 64;
   while (grid < width && grid < TEXTMIRROR_RECOGNIZER_MAX_WIDTH)
-    grid = (grid + grid / 5 + 7) / 8 * 8;
+    grid = (grid + grid / 11 + 7) / 8 * 8;
   return grid < TEXTMIRROR_RECOGNIZER_MAX_WIDTH ? grid : TEXTMIRROR_RECOGNIZER_MAX_WIDTH;
 }
 

@@ -8,7 +8,7 @@
 /// (cut in pieces, its words would be reversed piece by piece, not as a line).
 extension InkRefinement {
     /// `box`, a line fitted to its ink, cut at each space between phrases (see above) into
-    /// the phrases on either side, each fitted to its own ink's ends (with the fit's rim);
+    /// the phrases on either side, each ending at the space with the fit's rim;
     /// `[box]` when it has no such space or its ink cannot be told.
     func phrases(of box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> [PixelBox] {
         let pieces: [PixelBox]? = upright(box, reach: AtEnds(both: 0), in: frame, format: format) {
@@ -31,11 +31,14 @@ extension InkRefinement {
             guard runs.count > 1 else { return nil }
             let rim = max(minMargin, margin * (line.bottom - line.top))
             let offset = Double(g.x0 + g.boxColumns.lowerBound)
-            return runs.map { run in
+            return runs.enumerated().map { k, run in
                 var piece = level
                 // Step column i lies between pixels i and i + 1: a run of step columns a...b spans
-                // pixels a ... b + 1.
-                let left = offset + Double(run.lowerBound) - rim, right = offset + Double(run.upperBound + 1) + rim
+                // pixels a ... b + 1. The line's own ends stay where its fit placed them, to a
+                // fraction of a pixel (`lineEnds`); only the ends at the spaces are new.
+                let left = k == 0 ? level.centerX - level.width / 2 : offset + Double(run.lowerBound) - rim
+                let right =
+                    k == runs.count - 1 ? level.centerX + level.width / 2 : offset + Double(run.upperBound + 1) + rim
                 piece.centerX = (left + right) / 2
                 piece.width = right - left
                 return placement.frameBox(piece)

@@ -51,7 +51,8 @@ extension InkRefinement {
     /// from its first inky column to its last; empty without ink. Gaps wider than `letterGap`
     /// columns are spaces; one parts phrases when it is wider than `minPhraseGap` letter
     /// heights and `minPhraseSpaceRatio` times the median of the line's other spaces (or, with
-    /// no other space to compare, than `maxWordGap` letter heights).
+    /// no other space to compare, than `maxWordGap` letter heights), and every phrase is at
+    /// least `minPhraseLength` letter heights long.
     func phraseRuns(_ inky: [Bool], letterGap: Int, letterHeight: Int) -> [ClosedRange<Int>] {
         var pieces: [ClosedRange<Int>] = []
         for (i, ink) in inky.enumerated() where ink {
@@ -77,6 +78,13 @@ extension InkRefinement {
             } else {
                 runs.append(piece)
             }
+        }
+        // A phrase holds a few letters at least: a mark or a single glyph beyond a wide space
+        // is not one, and read alone it may pass for text where the whole box did not (a
+        // textless wallpaper's "16" in the real-photo set).
+        guard let first = runs.first, let last = runs.last else { return [] }
+        guard runs.allSatisfy({ Double($0.count) >= minPhraseLength * Double(letterHeight) }) else {
+            return [first.lowerBound...last.upperBound]
         }
         return runs
     }

@@ -43,8 +43,10 @@ public struct InkRefinement: Sendable, Equatable {
     /// A space inside a line parts two phrases (`phrases`) when it is wider than this many
     /// letter heights ...
     public var minPhraseGap = 1.0
-    /// ... and this many times the median of the line's other word spaces.
+    /// ... and this many times the median of the line's other word spaces, and each phrase
+    /// is at least this many letter heights long (`minPhraseLength`).
     public var minPhraseSpaceRatio = 2.5
+    public var minPhraseLength = 2.0
     /// Something at an end of the line whose ink reaches beyond the line's letters (the rows
     /// found with `lineThreshold`) by more than this fraction of their height, above or below,
     /// is not part of the line: an arrow, a frame, a logo. Letters reach less far: a

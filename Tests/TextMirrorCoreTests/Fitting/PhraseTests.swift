@@ -64,10 +64,13 @@ import Testing
             refinement.phraseRuns(pattern.map { $0 == "#" }, letterGap: 1, letterHeight: letterHeight)
         }
         // The biscuit box's "Peso Netto 250 g ℮ | NET WT 8.8 OZ": spaces of 2-3 columns and one of 10.
-        #expect(runs("####..###...####..####..........####..###") == [0...21, 32...40])
+        #expect(runs("####..###...####..####..........####..###..#####..##") == [0...21, 32...51])
+        // ... but not where a phrase would be shorter than two letter heights (a mark beyond a space).
+        #expect(runs("####..###...####..####..........####..###") == [0...40])
         // Without other spaces to compare, a lone space parts phrases beyond 1.5 letter heights.
-        #expect(runs("####" + String(repeating: ".", count: 13) + "####") == [0...3, 17...20])
-        #expect(runs("####" + String(repeating: ".", count: 12) + "####") == [0...19])
+        let word = String(repeating: "#", count: 16)
+        #expect(runs(word + String(repeating: ".", count: 13) + word) == [0...15, 29...44])
+        #expect(runs(word + String(repeating: ".", count: 12) + word) == [0...43])
         // Letter gaps (one column) are not spaces; no ink, no runs.
         #expect(runs("#.#.#.#") == [0...6])
         #expect(runs("......").isEmpty)

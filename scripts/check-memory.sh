@@ -16,9 +16,9 @@
 #   (c) a changing-text soak: CHANGING_FRAMES frames (default 18000, ten minutes) of a live
 #       640x360 source whose text changes every frame (a running time and a clock over a moving
 #       ball), so lines of ever new widths are read. Its warm-up is longer: the recognizer
-#       prepares each input width it meets (textmirror_recognizer_input_width), +20 to +22 MB
-#       in the first minute, so the whole run may grow by 32 MB; from frame 2000 on the bound
-#       is the same. 0 skips it.
+#       prepares each input width it meets (textmirror_recognizer_input_width), +7 to +22 MB
+#       in the first minute as measured, so the whole run may grow by 32 MB; from frame 2000 on
+#       the bound is the same. 0 skips it.
 #
 # Usage: scripts/check-memory.sh [--valgrind-only | --soak-only]
 # Environment: TEXTMIRROR_MODEL (a detector file, or the models folder whose live default,

@@ -447,17 +447,20 @@ const char *textmirror_detector_last_error (const TextMirrorDetector *detector);
 #define TEXTMIRROR_RECOGNIZER_MAX_WIDTH 4096
 
 /* The width the network reads a crop of `width` columns at: the crop padded (mid-gray, as
- * PP-OCR pads) to the next width of a fixed grid: 64 columns, then steps of about a twelfth
- * (multiples of 8; at most 15% more columns). OpenVINO keeps what it prepared for
- * each input shape it has seen, so reading every width as it comes grew memory by about 1 MB per
- * new width with changing text (a clock); on the grid there are 46 widths.
- * Measure: CHANGING_FRAMES=18000 scripts/check-memory.sh. */
+ * PP-OCR pads) to the next width of a fixed grid of 30 widths (multiples of 8): from 64 columns
+ * steps of about a twelfth up to 272 (a word or two, where padding changes a reading most), then
+ * of about a fifth (at most 24% more columns). OpenVINO keeps what it prepared for each input
+ * shape it has seen, 1 to 3 MB each, so memory grew with every new width of changing text (a
+ * clock). With a twelfth all the way (46 widths), a ten-minute changing-text soak still grew
+ * 8.5 MB after its first minute as wider shapes came; with a fifth all the way, one short line
+ * of the real-photo set ("MORMON") no longer read as text.
+ * Measure: CHANGING_FRAMES=18000 scripts/check-memory.sh --soak-only. */
 static inline int
 textmirror_recognizer_input_width (int width)
 {
   int grid = 64;
   while (grid < width && grid < TEXTMIRROR_RECOGNIZER_MAX_WIDTH)
-    grid = (grid + grid / 11 + 7) / 8 * 8;
+    grid = (grid + (grid < 256 ? grid / 11 : grid / 5) + 7) / 8 * 8;
   return grid < TEXTMIRROR_RECOGNIZER_MAX_WIDTH ? grid : TEXTMIRROR_RECOGNIZER_MAX_WIDTH;
 }
 

@@ -65,9 +65,9 @@ extension InkRefinement {
         let gaps = zip(pieces, pieces.dropFirst()).map { $1.lowerBound - $0.upperBound - 1 }
         let spaces = gaps.filter { $0 > letterGap }.sorted()
         func parts(_ gap: Int) -> Bool {
-            guard Double(gap) > minPhraseGap * Double(letterHeight) else { return false }
+            guard gap > letterGap, Double(gap) > minPhraseGap * Double(letterHeight) else { return false }
             var others = spaces
-            others.remove(at: others.firstIndex(of: gap)!)
+            if let own = others.firstIndex(of: gap) { others.remove(at: own) }
             guard !others.isEmpty else { return Double(gap) > maxWordGap * Double(letterHeight) }
             return Double(gap) >= minPhraseSpaceRatio * Double(others[others.count / 2])
         }

@@ -41,13 +41,16 @@ extension GridMirror {
         /// at each offset of `across` (signed, across the box). Points inside other boxes are
         /// left out, and segments more than a quarter made of them.
         var leftForOthers = false
-        func side(half: Double, alongWidth: Bool, across offsets: [Double]) -> RingBackground.Profile? {
+        func side(
+            half: Double, alongWidth: Bool, across offsets: [Double], guide: () -> RingBackground.Side? = { nil }
+        ) -> RingBackground.Profile? {
             var anyCovered = false
             let count = max(1, Int((2 * half / step).rounded()))
             let k = RingBackground.segments(alongSamples: count, pixelsPerSample: Int(step))
             let longest = (count + k - 1) / k + 1
             let spacing = 2 * half / Double(count)
-            let measured = RingBackground.measure(segments: k, capacity: longest * offsets.count) { q, out in
+            let measured = RingBackground.measure(segments: k, capacity: longest * offsets.count, guide: guide) {
+                q, out in
                 var n = 0, covered = 0, sum = 0.0
                 let points = RingBackground.segment(q, of: k, samples: count)
                 for i in points {
@@ -80,36 +83,44 @@ extension GridMirror {
             return measured.map { .init($0, length: 2 * half, inset: inset) }
         }
         /// The background along the box between its own strokes (`RingBackground.interior`),
-        /// read one sample apart along and across it.
-        func interior() -> RingBackground.Profile? {
+        /// read one sample apart along and across it; positions in luma pixels from the box's
+        /// start, as the top and bottom sides have them. Measured once, when first asked for.
+        var measuredInterior: RingBackground.Side??
+        func interiorSide() -> RingBackground.Side? {
+            if let known = measuredInterior { return known }
             let count = max(1, Int((2 * halfW / step).rounded())), rowCount = max(3, Int((2 * halfH / step).rounded()))
             let spacing = 2 * halfW / Double(count), rowSpacing = 2 * halfH / Double(rowCount)
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { values in
-                guard
-                    let side = RingBackground.interior(
-                        count: count, rows: rowCount, pixelsPerSample: Int(step),
-                        into: values.baseAddress!,
-                        read: { i, r in
-                            let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
-                            let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
-                            // Inside the box: clamped to the grid where the frame cuts it.
-                            let gx = Int(min(max(x * perPixel, 0), Double(columns - 1)))
-                            let gy = Int(min(max(y * perRow, 0), Double(rows - 1)))
-                            return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
-                        })
-                else { return nil }
-                // Centres count positions; the ring reaches `inset` luma pixels beyond the box.
-                var profile = RingBackground.Profile(side, length: Double(count), inset: inset / spacing)
-                profile.extrapolates = false
-                return profile
+            var side = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { values in
+                RingBackground.interior(
+                    count: count, rows: rowCount, pixelsPerSample: Int(step),
+                    into: values.baseAddress!,
+                    read: { i, r in
+                        let u = -halfW + (Double(i) + 0.5) * spacing, v = -halfH + (Double(r) + 0.5) * rowSpacing
+                        let x = box.centerX + u * ux - v * uy, y = box.centerY + u * uy + v * ux
+                        // Inside the box: clamped to the grid where the frame cuts it.
+                        let gx = Int(min(max(x * perPixel, 0), Double(columns - 1)))
+                        let gy = Int(min(max(y * perRow, 0), Double(rows - 1)))
+                        return coding.value8(frame.row(plane: grid.plane, gy) + base + gx * grid.sampleStride)
+                    })
             }
+            // Centres count positions, `spacing` luma pixels apart.
+            if side != nil { side!.centres = side!.centres.map { $0 * spacing } }
+            measuredInterior = .some(side)
+            return side
+        }
+        func interior() -> RingBackground.Profile? {
+            // The ring reaches `inset` luma pixels beyond the box.
+            guard let side = interiorSide() else { return nil }
+            var profile = RingBackground.Profile(side, length: 2 * halfW, inset: inset)
+            profile.extrapolates = false
+            return profile
         }
         /// The ring's depths beyond the edge at `edge` (a signed offset across the box).
         func ring(_ edge: Double) -> [Double] {
             (0..<depth).map { edge + (edge < 0 ? -1 : 1) * (gap + (Double($0) + 0.5) * step) }
         }
-        let top = side(half: halfW, alongWidth: true, across: ring(-halfH))
-        let bottom = side(half: halfW, alongWidth: true, across: ring(halfH))
+        let top = side(half: halfW, alongWidth: true, across: ring(-halfH), guide: interiorSide)
+        let bottom = side(half: halfW, alongWidth: true, across: ring(halfH), guide: interiorSide)
         return RingBackground(
             top: top, bottom: bottom,
             left: side(half: halfH, alongWidth: false, across: ring(-halfW)),

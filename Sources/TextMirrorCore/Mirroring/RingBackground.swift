@@ -397,9 +397,10 @@ struct RingBackground {
     /// segment q to `scratch` (at most `capacity`) and returns how many and their mean position
     /// along the side, or (0, its nominal centre) when it has none. Each knot is its segment's
     /// median. Segments without a value (outside the frame, which only a turned box's ring
-    /// reaches) are filled by `fillGaps`; nil when no segment has one.
+    /// reaches, or inside other boxes) are filled by `fillGaps`, along `guide` when it gives
+    /// one; nil when no segment has one.
     static func measure(
-        segments: Int, capacity: Int,
+        segments: Int, capacity: Int, guide: () -> Side? = { nil },
         gather: (Int, UnsafeMutablePointer<UInt8>) -> (count: Int, centre: Double)
     ) -> Side? {
         precondition(segments > 0)
@@ -418,7 +419,7 @@ struct RingBackground {
             }
             // A side that is mostly other boxes is left to its neighbours (as in segmentMedians).
             guard found, 2 * side.knots.count(where: { !$0.isNaN }) >= segments else { return nil }
-            fillGaps(&side)
+            fillGaps(&side, following: side.knots.contains(where: \.isNaN) ? guide() : nil)
             return side
         }
     }

@@ -424,23 +424,27 @@ struct RingBackground {
         }
     }
 
-    /// Replaces NaN knots as `fillGaps(_:)` does, but along the shape of `guide`, a profile of
-    /// the same side measured elsewhere (the box's interior, `interior`): each filled knot is
-    /// the guide there plus the measured knots' offsets from the guide, interpolated across the
-    /// gap. Why: in a paragraph the ring above or below a line runs partly through the next
-    /// line's box; filled flat from the last measured knot, the background lost the light's
-    /// ramp along that stretch, and the mirrored line showed as a band (skimage_page of the
-    /// real-photo set). Without a guide, `fillGaps(_:)`.
-    static func fillGaps(_ side: inout Side, following guide: Side?) {
-        guard let guide, !guide.knots.isEmpty else { return fillGaps(&side) }
+    /// Replaces NaN knots: linearly between the measured knots around a gap, and with the
+    /// nearest measured knot beyond the first and last (a line through two knots, carried far,
+    /// would multiply their noise). At least one knot must be measured.
+    ///
+    /// With a `guide`, a profile of the same side measured elsewhere (the box's interior,
+    /// `interior`), the same is done to the measured knots' offsets from the guide, and each
+    /// filled knot is the guide there plus its offset: the gap follows the guide's shape. Why:
+    /// in a paragraph the ring above or below a line runs partly through the next line's box;
+    /// filled flat from the last measured knot, the background lost the light's ramp along that
+    /// stretch, and the mirrored line showed as a band (skimage_page of the real-photo set).
+    static func fillGaps(_ side: inout Side, following guide: Side? = nil) {
         let measured = side.knots.indices.filter { !side.knots[$0].isNaN }
         precondition(!measured.isEmpty)
         guard measured.count < side.knots.count else { return }
-        /// The guide at position c: linear between its knots, constant beyond its ends.
+        /// The guide at position c: linear between its knots, constant beyond its ends; 0
+        /// without one.
         func along(_ c: Double) -> Float {
+            guard let guide, let last = guide.knots.last else { return 0 }
             let n = guide.knots.count
             guard n > 1, c > guide.centres[0] else { return guide.knots[0] }
-            guard c < guide.centres[n - 1] else { return guide.knots[n - 1] }
+            guard c < guide.centres[n - 1] else { return last }
             var q = 0
             while q < n - 2 && c >= guide.centres[q + 1] { q += 1 }
             let w = Float((c - guide.centres[q]) / (guide.centres[q + 1] - guide.centres[q]))
@@ -460,27 +464,6 @@ struct RingBackground {
                 shift = offset(a) + w * (offset(b) - offset(a))
             }
             side.knots[q] = along(side.centres[q]) + shift
-        }
-    }
-
-    /// Replaces NaN knots: linearly between the measured knots around a gap, and with the
-    /// nearest measured knot beyond the first and last (a line through two knots, carried far,
-    /// would multiply their noise). At least one knot must be measured.
-    static func fillGaps(_ side: inout Side) {
-        let measured = side.knots.indices.filter { !side.knots[$0].isNaN }
-        precondition(!measured.isEmpty)
-        guard measured.count < side.knots.count else { return }
-        var k = 0
-        for q in side.knots.indices where side.knots[q].isNaN {
-            while k + 1 < measured.count && measured[k + 1] < q { k += 1 }
-            let a = measured[k]
-            guard q > a, k + 1 < measured.count else {
-                side.knots[q] = side.knots[q < a ? measured.first! : measured.last!]
-                continue
-            }
-            let b = measured[k + 1]
-            let w = (side.centres[q] - side.centres[a]) / (side.centres[b] - side.centres[a])
-            side.knots[q] = side.knots[a] + Float(w) * (side.knots[b] - side.knots[a])
         }
     }
 

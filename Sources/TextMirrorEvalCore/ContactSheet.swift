@@ -1,3 +1,5 @@
+import TextMirrorCore
+
 /// A picture as packed RGBA rows (stride = 4 × width).
 public struct RGBAPicture: Equatable, Sendable {
     public var width: Int
@@ -19,17 +21,6 @@ public struct RGBAPicture: Equatable, Sendable {
     }
 }
 
-/// Integer pixel bounds inside a picture: columns x0 ..< x1, rows y0 ..< y1.
-public struct PictureArea: Equatable, Sendable {
-    public var x0, y0, x1, y1: Int
-    public var width: Int { x1 - x0 }
-    public var height: Int { y1 - y0 }
-
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
-    }
-}
-
 /// One picture of the contact sheet: the part of the picture around its text, before the
 /// element on the left and after it on the right, so a reader of the docs sees what the element
 /// does to real print (bands, ghosts, cut letters) without running anything.
@@ -47,23 +38,23 @@ public enum ContactSheet {
     /// (ground truth and mirrored boxes alike), grown by a third of its height plus 12 pixels
     /// so the background a line sits in is visible, clipped to the picture. The whole picture
     /// when there are no regions.
-    public static func area(of regions: [[EvalPoint]], width: Int, height: Int) -> PictureArea {
+    public static func area(of regions: [[EvalPoint]], width: Int, height: Int) -> PixelRect {
+        let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for corners in regions {
             for p in corners where p.x.isFinite && p.y.isFinite {
                 (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y))
             }
         }
-        guard x0 <= x1, y0 <= y1 else { return PictureArea(x0: 0, y0: 0, x1: width, y1: height) }
+        guard x0 <= x1, y0 <= y1 else { return whole }
         let margin = (y1 - y0) / 3 + 12
-        let clipped = PictureArea(
-            x0: max(0, Int((x0 - margin).rounded(.down))), y0: max(0, Int((y0 - margin).rounded(.down))),
-            x1: min(width, Int((x1 + margin).rounded(.up))), y1: min(height, Int((y1 + margin).rounded(.up))))
-        return clipped.width > 0 && clipped.height > 0 ? clipped : PictureArea(x0: 0, y0: 0, x1: width, y1: height)
+        let clipped = PixelRect(
+            covering: x0 - margin, y0 - margin, x1 + margin, y1 + margin, width: width, height: height)
+        return clipped.isEmpty ? whole : clipped
     }
 
     /// The before/after pair of `area`, both panels scaled alike.
-    public static func pair(before: RGBAPicture, after: RGBAPicture, area: PictureArea) -> RGBAPicture {
+    public static func pair(before: RGBAPicture, after: RGBAPicture, area: PixelRect) -> RGBAPicture {
         precondition(before.width == after.width && before.height == after.height, "pair of one size")
         let scale = min(
             Double(panelWidth) / Double(area.width), Double(maxPanelHeight) / Double(area.height),
@@ -79,7 +70,7 @@ public enum ContactSheet {
 
     /// `area` of `picture` at `width` × `height`: each output pixel is the mean of the source
     /// pixels it covers (at least one, so enlarging repeats pixels).
-    static func resampled(_ picture: RGBAPicture, area: PictureArea, width: Int, height: Int) -> RGBAPicture {
+    static func resampled(_ picture: RGBAPicture, area: PixelRect, width: Int, height: Int) -> RGBAPicture {
         func span(_ i: Int, _ n: Int, _ from: Int, _ count: Int) -> Range<Int> {
             let lo = from + i * count / n
             return lo..<max(lo + 1, from + (i + 1) * count / n)

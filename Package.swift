@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "TextMirrorPipelineTests", dependencies: ["TextMirrorCore", "TextMirrorTestSupport"]),
         // Reliability: renegotiation, flushes, state changes, threads, disposal with detection in
         // flight, 8K and 1x1 frames, bad models, several instances; the real model for the tests
-        // that detect (models/ppocrv4_det.onnx or $TEXTMIRROR_MODEL).
+        // that detect (models/ or $TEXTMIRROR_MODEL).
         .testTarget(
             name: "TextMirrorReliabilityTests",
             dependencies: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make-eval-set.py: a photo-like evaluation set for textmirror-eval (issue 3).
+"""make-eval-set.py: a photo-like evaluation set for textmirror-eval.
 
 The project has no real photos of text, so this makes pictures as close to them as practical:
 text lines in several fonts, sizes and colours on signs, book pages, shop fronts and posters,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make-eval-set.sh: makes the photo-like evaluation set of issue 3 (scripts/make-eval-set.py)
+# make-eval-set.sh: makes the photo-like evaluation set (scripts/make-eval-set.py)
 # and, with --run, scores the element on it with textmirror-eval.
 #
 # Usage:

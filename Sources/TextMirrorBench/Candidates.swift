@@ -15,7 +15,7 @@ enum Candidate: CaseIterable {
 
     /// The gst-launch text the element is built from (nil for the plain copy). textmirror runs
     /// with detect=false: this table times the mirror itself; detection has its own
-    /// measurements (issue 5, item 2) and would need the model.
+    /// measurements (the live section) and would need the model.
     var launchLine: String? {
         switch self {
         case .identity: "identity"

@@ -156,7 +156,7 @@ struct LiveBenchmark {
 
     // MARK: Report
 
-    /// Targets for this run (issue 11): detections per second depend on detection-size.
+    /// Targets for this run: detections per second depend on detection-size.
     enum Targets {
         static let p99Milliseconds = 2.0
         static func detectionHz(_ detectionSize: Int) -> Double { detectionSize <= 640 ? 25 : 15 }
@@ -183,7 +183,7 @@ struct LiveBenchmark {
                     + "\(fixed(pusher, 0)); \(fixed(max(other, 0), 0))) |")
         }
         lines.append("")
-        lines.append("| target (issue 11) | " + results.map { label($0.settings) }.joined(separator: " | ") + " |")
+        lines.append("| target | " + results.map { label($0.settings) }.joined(separator: " | ") + " |")
         lines.append("|---|" + results.map { _ in "---" }.joined(separator: "|") + "|")
         lines.append(
             "| p99 ≤ \(fixed(Targets.p99Milliseconds, 0)) ms per 1080p frame on the streaming thread | "

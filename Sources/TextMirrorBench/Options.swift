@@ -1,6 +1,6 @@
 import TextMirrorCore
 
-/// The parts of the benchmark (issue 5's four items), in the order they run and print.
+/// The parts of the benchmark, in the order they run and print.
 enum Section: String, CaseIterable {
     case kernels, turned, detector, live, memory
 }
@@ -42,7 +42,7 @@ struct Options {
                                 [--live-seconds S] [--live-runs N] [--memory-frames N]
 
           --sections LIST    comma-separated, of \(Section.allCases.map(\.rawValue).joined(separator: ",")) (default all):
-                             kernels   mirror cost next to identity, videoflip, memcpy (issue 5, 1)
+                             kernels   mirror cost next to identity, videoflip, memcpy
                              turned    detected lines mirrored level and turned 2°, plain and
                                        seamless (the kernel options' --frames and --size)
                              detector  detection time and rate per detection-size and threads (2)

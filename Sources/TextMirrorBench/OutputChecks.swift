@@ -3,7 +3,7 @@ import Glibc
 
 /// Guards against timing the wrong thing: a textmirror that silently did nothing (say, the
 /// regions were not applied) would look wonderfully fast. A full-frame region must give
-/// exactly videoflip's picture (issue 2's correctness reference), so one comparison per format
+/// exactly videoflip's picture (the correctness reference), so one comparison per format
 /// proves the timed work was the real mirror.
 enum OutputChecks {
     /// True when the two frames hold the same bytes in every visible row of every plane (row

@@ -29,7 +29,7 @@ enum Report {
             "",
             "- `textmirror full` is `\(Candidate.textmirrorFull.launchLine!)`; `textmirror 10 regions` is "
                 + "`\(Candidate.textmirrorRegions.launchLine!)` (25% of the frame).",
-            "- Ratios use medians. Targets (issue 5): full-frame textmirror at most 1/3 of videoflip "
+            "- Ratios use medians. Targets: full-frame textmirror at most 1/3 of videoflip "
                 + "and at most 1.5x memcpy."
         ]
         if plan.width * plan.height < 1920 * 1080 {

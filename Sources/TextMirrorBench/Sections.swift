@@ -32,7 +32,7 @@ struct Sections {
         return model
     }
 
-    // MARK: 1. kernels (issue 2 / issue 5 part 1)
+    // MARK: 1. kernels
 
     private func kernels() throws(ToolError) {
         let largestCache = facts?.largestCacheBytes ?? 0

@@ -1,4 +1,4 @@
-// textmirror-bench: what textmirror costs, all measured in one run (issue 5): the mirror kernels
+// textmirror-bench: what textmirror costs, all measured in one run: the mirror kernels
 // next to identity, videoflip and memcpy; the detector per detection-size and thread count; a
 // live 1080p30 stream with detection; resident memory. Markdown goes to stdout, progress to
 // stderr. Exit status: 0 when the tables were measured, whatever they say; 1 on errors; 2 on bad

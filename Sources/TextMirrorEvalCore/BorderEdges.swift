@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Edges the mirror adds around its boxes (issue 13): the gradient energy in a band straddling
+/// Edges the mirror adds around its boxes: the gradient energy in a band straddling
 /// the outline of every mirrored box, in the output against the input.
 ///
 /// A plain mirror under uneven light turns each line's background end for end, so steps appear

@@ -1,5 +1,5 @@
 /// The rules that turn ground truth, mirrored boxes and the input and output pictures into the
-/// two figures of issue 3. Defaults are the documented rules; options of textmirror-eval
+/// two figures of docs/EVALUATION.md. Defaults are the documented rules; options of textmirror-eval
 /// change them only for experiments.
 public struct ScoringRules: Equatable, Sendable {
     /// A legible line is mirrored when the mirrored boxes together cover at least this share
@@ -126,7 +126,7 @@ public struct ImageScore: Equatable, Sendable {
 
 extension PixelMask {
     /// The pixels whose RGBA value differs between two packed RGBA pictures of one size: in any
-    /// byte (`tolerance` 0, the rule of issue 3's target), or by more than `tolerance` levels in
+    /// byte (`tolerance` 0, the target's rule), or by more than `tolerance` levels in
     /// some channel (to ask which changes are visible: moving a patch of sensor noise or
     /// paper grain changes its pixels by a few levels only).
     public static func changedPixels(

@@ -1,7 +1,7 @@
 import TextMirrorCore
 import TextMirrorPlugin
 
-/// What tracking costs the streaming thread at 1080p (issue 5's budget: p99 at most 2 ms per
+/// What tracking costs the streaming thread at 1080p (the budget: p99 at most 2 ms per
 /// frame with detection running): the pan scenario at 1920x1080 NV12, pushed live at 30 fps
 /// with detection in async mode, tracking on and off; then the gray copy and the flow alone,
 /// with the detector idle, on the same frames and boxes.

@@ -1,5 +1,5 @@
-// textmirror-motion-bench: how well mirrored boxes stay on moving text (issue 4, "Measure"),
-// and what tracking costs the streaming thread at 1080p (issue 5's budget). Markdown goes to
+// textmirror-motion-bench: how well mirrored boxes stay on moving text, and what tracking
+// costs the streaming thread at 1080p (its budget: p99 at most 2 ms a frame). Markdown goes to
 // stdout, progress to stderr. Exit status: 0 when measured (whatever the figures say), 1 on
 // errors, 2 on bad usage.
 import CGStreamer

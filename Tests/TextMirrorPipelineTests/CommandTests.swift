@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The test support's own promise (issue 15): a timeout counts the machine's time, so no test
+/// The test support's own promise: a timeout counts the machine's time, so no test
 /// fails because the machine is busy, while a stuck child is still caught.
 @Suite("Test support: timeouts that scale with a busy machine")
 struct CommandTests {

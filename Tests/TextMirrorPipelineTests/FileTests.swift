@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// pipelines/transcode.sh, photo.sh and before-after.sh: files in, files out.
 @Suite("Files: transcode, photo, before/after")
@@ -106,7 +107,9 @@ struct FileTests {
     /// docs/before.png and docs/after.png were 640x360, though README says the script makes them.
     /// Its default run must give README's pictures: the scene pixel for pixel (it is generated),
     /// the mirrored one at the same size (detection may differ in the last bit between CPUs).
-    @Test("docs/before.png and docs/after.png are what before-after.sh makes by default")
+    @Test(
+        "docs/before.png and docs/after.png are what before-after.sh makes by default",
+        .enabled(if: LongTests.enabled, "scripts/test.sh --full"))
     func readmePictures() async throws {
         try Repository.requirePlugin()
         try Repository.requireModel()

@@ -1,6 +1,7 @@
 import Foundation
 import TextMirrorCore
 import Testing
+import TextMirrorTestSupport
 
 /// scripts/install.sh for one user, into a temporary HOME: the machine's own plugin folders,
 /// registry and toolchain are left alone.
@@ -40,7 +41,9 @@ struct InstallTests {
             })
     }
 
-    @Test("user install: found without variables from any folder, runs without the toolchain, uninstalls")
+    @Test(
+        "user install: found without variables from any folder, runs without the toolchain, uninstalls",
+        .enabled(if: LongTests.enabled, "scripts/test.sh --full"))
     func userInstall() async throws {
         try Repository.requirePlugin()
         try Repository.requireModel()

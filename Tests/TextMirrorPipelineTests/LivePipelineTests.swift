@@ -6,7 +6,7 @@ import Testing
 struct LivePipelineTests {
     /// The preview runs until its first detection with a box has been reported, then gets
     /// Ctrl-C: a fixed 3 s run failed when a busy machine (the other tests) delayed the
-    /// detector's first, slowest run past its end (issue 15: no test fails because the machine
+    /// detector's first, slowest run past its end (no test fails because the machine
     /// is busy). --seconds bounds it all the same.
     @Test("preview.sh falls back to the scene and to fakesink, and reports detections")
     func previewHeadless() async throws {

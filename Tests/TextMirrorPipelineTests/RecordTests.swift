@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextMirrorTestSupport
 
 /// pipelines/record.sh: the built-in scene to MP4 (H.264) and WebM (VP8), bounded and Ctrl-C.
 @Suite("Recording: record.sh")
@@ -58,8 +59,8 @@ struct RecordTests {
     /// runs with -e and the script passes the signal on to it, so it sends end-of-stream and lets
     /// mp4mux write its index. Without that, an MP4 is unreadable.
     /// While it records it says, every --progress seconds, how much it has recorded and how large
-    /// the file is (issue 15: a long recording said nothing), and once more at the end, where
-    /// the length is the file's (issue 29: it was the time since the start).
+    /// the file is, and once more at the end, where
+    /// the length is the file's.
     @Test("an endless recording shows its progress, and stopped with Ctrl-C is a complete, playable MP4")
     func interruptedRecording() async throws {
         try Repository.requirePlugin()
@@ -121,7 +122,9 @@ struct RecordTests {
         Stop(underTimeout: false, signal: SIGHUP, testDescription: "SIGHUP to the script (a closed terminal)")
     ]
 
-    @Test("an endless recording stopped by SIGTERM or SIGHUP is a complete, playable MP4", arguments: stops)
+    @Test(
+        "an endless recording stopped by SIGTERM or SIGHUP is a complete, playable MP4",
+        arguments: LongTests.sample(stops, count: 1))
     func terminatedRecording(_ stop: Stop) async throws {
         try Repository.requirePlugin()
         let work = try Workspace()
@@ -153,7 +156,9 @@ struct RecordTests {
     /// transcode.sh runs gst-launch the same way: SIGTERM half-way through a file must not kill
     /// it mid-file. gst-launch's end-of-stream starts at filesrc, which has long read this small
     /// file, so the transcode runs to its end: the whole file, complete and playable.
-    @Test("transcode.sh given SIGTERM half-way still finishes a playable file")
+    @Test(
+        "transcode.sh given SIGTERM half-way still finishes a playable file",
+        .enabled(if: LongTests.enabled, "scripts/test.sh --full"))
     func terminatedTranscode() async throws {
         try Repository.requirePlugin()
         try Repository.requireModel()
@@ -183,7 +188,7 @@ struct RecordTests {
     }
 
     /// A recording that fails before its first frame (here: a model that is not there) must not
-    /// leave an empty file behind (issue 15): the script removes it once gst-launch-1.0 has ended.
+    /// leave an empty file behind: the script removes it once gst-launch-1.0 has ended.
     @Test("record.sh and transcode.sh leave no empty file behind when they fail")
     func failedRecordingLeavesNothing() async throws {
         try Repository.requirePlugin()

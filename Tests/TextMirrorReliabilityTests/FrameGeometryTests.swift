@@ -36,7 +36,7 @@ import TextMirrorTestSupport
     /// 7680x4320: a whole-frame region equals videoflip byte for byte (no overflow in offsets,
     /// strides or the row kernels; these layouts have no padding, so whole buffers compare), with
     /// detection on; detection on an 8K frame with text finds it, with boxes inside the frame.
-    @Test("8K frames: mirror equals videoflip", arguments: ["I420", "RGBA", "NV12"])
+    @Test("8K frames: mirror equals videoflip", arguments: LongTests.sample(["I420", "RGBA", "NV12"], count: 1))
     func eightK(format: String) throws {
         let frame = Frames.snow(format, 7680, 4320)
         let detect = TestModel.isAvailable ? "detection-mode=sync \(TestModel.properties(size: 640))" : "detect=false"

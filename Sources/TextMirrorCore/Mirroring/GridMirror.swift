@@ -68,7 +68,6 @@ struct GridMirror {
         let gy1 = clamp(((box.centerY + extentY) / rs).rounded(.up), rows)
         guard gx1 > gx0, gy1 > gy0 else { return false }
 
-        let sampleSize = grid.sampleBytes.count, scale = Float(1 << grid.coding.shift)
         // Read from the frame before anything in it is written.
         // Flat backgrounds add nothing: left out, as in the axis-aligned path.
         let found =
@@ -88,89 +87,13 @@ struct GridMirror {
         defer { block.deallocate() }
         let rows = TurnedRows(
             box: box, flip: flip, pixelsPerSample: grid.pixelsPerSample, rowsPerSample: grid.rowsPerSample)
-        let sampleStride = grid.sampleStride
         guard !backgrounds.isEmpty else {
-            // The plain mirror: each sample's bytes, as they are.
-            if sampleSize == 1 {
-                block.eachSpan(rows) { span in
-                    for i in 0..<span.count {
-                        span.dst.storeBytes(
-                            of: span.src.load(fromByteOffset: i * span.step, as: UInt8.self),
-                            toByteOffset: i * sampleStride, as: UInt8.self)
-                    }
-                }
-            } else {
-                let sampleBytes = grid.sampleBytes
-                block.eachSpan(rows) { span in
-                    for i in 0..<span.count {
-                        let dst = span.dst + i * sampleStride, src = span.src + i * span.step * sampleSize
-                        for (k, offset) in sampleBytes.enumerated() {
-                            dst.storeBytes(
-                                of: src.load(fromByteOffset: k, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
-                        }
-                    }
-                }
-            }
+            copyPlain(block, along: rows)
             return false
         }
-        // Seamless: one channel at a time (a sample's channels each have their own surface),
-        // each value moved with its background correction B(p) − B(q), p the sample written
-        // and q the sample read. The correction is in 8-bit levels, scaled to the samples' depth.
-        let coding = grid.coding
         for (c, channel) in grid.channels.enumerated() {
-            // The channel's bytes sit in the copy where they sit in the sample.
-            let k = grid.sampleBytes.firstIndex(of: channel)!
-            guard let background = backgrounds[c] else {
-                block.eachSpan(rows) { span in
-                    for i in 0..<span.count {
-                        let dst = span.dst + i * sampleStride + channel, src = span.src + i * span.step * sampleSize + k
-                        for byte in 0..<coding.bytes {
-                            dst.storeBytes(
-                                of: src.load(fromByteOffset: byte, as: UInt8.self), toByteOffset: byte, as: UInt8.self)
-                        }
-                    }
-                }
-                continue
-            }
-            background.withLookup { table in
-                let surface = SampledBackground(
-                    table, reflection: rows, inset: inset, columns: gx0..<gx1, rows: gy0..<gy1)
-                defer { surface.deallocate() }
-                block.eachSpan(rows) { span in
-                    let (p, q) = (span.destination, span.source)
-                    let lastQ = q.x + (span.count - 1) * span.step
-                    let written = surface.row(p.y), read = surface.row(q.y)
-                    // Mostly both lie where the surface was computed: read from its rows.
-                    let computed =
-                        written.known.contains(p.x) && written.known.contains(p.x + span.count - 1)
-                        && read.known.contains(q.x) && read.known.contains(lastQ)
-                    if computed && coding.depth == 8 {
-                        // The common case (8-bit samples, the surface computed there) in a loop
-                        // of loads, arithmetic and stores only.
-                        let from = span.src + k, to = span.dst + channel
-                        let ps = written.values + p.x, qs = read.values + q.x
-                        let step = span.step
-                        for i in 0..<span.count {
-                            let value =
-                                Float(from.load(fromByteOffset: i &* step &* sampleSize, as: UInt8.self))
-                                + (ps[i] - qs[i &* step]) * scale + 0.5
-                            // Clamped before the conversion: below 0.5 truncation is rounding to nearest.
-                            to.storeBytes(
-                                of: UInt8(min(max(value, 0), 255)), toByteOffset: i &* sampleStride, as: UInt8.self)
-                        }
-                        return
-                    }
-                    for i in 0..<span.count {
-                        let correction =
-                            computed
-                            ? written.values[p.x + i] - read.values[q.x + i * span.step]
-                            : surface.value(p.x + i, p.y) - surface.value(q.x + i * span.step, q.y)
-                        let value = Float(coding.value(span.src + i * span.step * sampleSize + k)) + correction * scale
-                        // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
-                        coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
-                    }
-                }
-            }
+            copySeamless(
+                channel: channel, of: block, along: rows, background: backgrounds[c], inset: inset)
         }
         return true
     }

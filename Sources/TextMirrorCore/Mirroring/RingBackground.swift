@@ -1,4 +1,4 @@
-/// Seamless mirroring (issue 13): mirror the text, not the light it lies in.
+/// Seamless mirroring: mirror the text, not the light it lies in.
 ///
 /// A photographed page is rarely evenly lit. Mirroring a line about its own centre also
 /// mirrors the light on it: under light falling off from left to right, the mirrored line's

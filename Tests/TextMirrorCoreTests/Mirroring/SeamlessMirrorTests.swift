@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextMirrorCore
 
-/// Seamless mirroring (`FrameMirror.mirror(..., seamless: true)`, issue 13): the text of a box is
+/// Seamless mirroring (`FrameMirror.mirror(..., seamless: true)`): the text of a box is
 /// mirrored, the background under it is not. On a flat background that is the plain mirror byte
 /// for byte; under a brightness ramp the box's border stays continuous while the ink still turns.
 @Suite struct SeamlessMirrorTests {

@@ -10,7 +10,7 @@ import TextMirrorTestSupport
 /// A quality table on the rendered scenes, for tuning (unclip ratio, thresholds, detection size)
 /// and for the figures in the README. Opt-in, since it only prints:
 ///
-///     TEXTMIRROR_DETECTION_REPORT=1 swift test --filter DetectionReportTests
+///     TEXTMIRROR_DETECTION_REPORT=1 scripts/test.sh --filter DetectionReportTests
 ///
 /// Optional: TEXTMIRROR_REPORT_SIZES (default "320,480,640,960"), TEXTMIRROR_REPORT_RATIOS
 /// (default "1.2,1.5,1.8"), TEXTMIRROR_REPORT_BOX_THRESHOLD (default 0.5).

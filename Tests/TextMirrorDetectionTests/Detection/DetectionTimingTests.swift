@@ -13,7 +13,7 @@ import TextMirrorTestSupport
 /// per format. Opt-in, because timings on a shared 2-core machine are noise for everyone
 /// else's tests:
 ///
-///     TEXTMIRROR_DETECTION_TIMING=1 swift test -c release --filter DetectionTimingTests
+///     TEXTMIRROR_DETECTION_TIMING=1 scripts/test.sh --filter DetectionTimingTests
 @Suite(.serialized) struct DetectionTimingTests {
     static var enabled: Bool { getenv("TEXTMIRROR_DETECTION_TIMING") != nil }
 

@@ -10,7 +10,7 @@ import TextMirrorTestSupport
 /// model, fitting and the tracker's placing as the element runs them (`ElementBoxes`), scored
 /// by mirror quality (`MirrorQuality`, as textmirror-motion-bench scores it).
 @Suite(.serialized) struct WholeLineTests {
-    /// Every 5° from -45° to 45° with TEXTMIRROR_LONG_TESTS=1, else every 15°.
+    /// Every 5° from -45° to 45° with scripts/test.sh --full, else every 15°.
     static let angles = LongTests.sample(stride(from: -45.0, through: 45.0, by: 5.0).map { $0 }, count: 7)
     /// Issue 13's target, met by each line's mean over the angles (and by every line beside
     /// objects): short words 0.91 ("Oat") and 0.96 ("Granola"), the long line 0.93.

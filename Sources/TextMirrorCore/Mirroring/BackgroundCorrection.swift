@@ -39,105 +39,16 @@ struct BackgroundCorrection {
             case .rotate180: 5
             }
         self.terms = terms
-        // Sample centres across the ring's rectangle: symmetric, so a mirror maps s to 1 − s.
-        let s0 = Float((0.5 + insetX) / (Double(n) + 2 * insetX)), ds = Float(1 / (Double(n) + 2 * insetX))
-        let t0 = Float((0.5 + insetY) / (Double(m) + 2 * insetY)), dt = Float(1 / (Double(m) + 2 * insetY))
-        let b = background
         var column = [Float](repeating: 0, count: terms * n)
         var rowFactor = [Float](repeating: 0, count: terms * m)
         var constant = [Float](repeating: 0, count: m)
-        var bound: Float = 0, rowStep: Float = 0
-        // Scratch: A, C and the mirrored C along the columns; L and G along the rows.
+        // Scratch: A, C along the columns; L and G along the rows.
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n + 2 * m) { scratch in
-            let a = scratch.baseAddress!, c = a + n, l = c + n, g = l + m
-            b.top.fill(a, count: n, first: s0, step: ds)
-            b.bottom.fill(c, count: n, first: s0, step: ds)
-            b.left.fill(l, count: m, first: t0, step: dt)
-            b.right.fill(g, count: m, first: t0, step: dt)
-            // A(i): the top profile less the corners' line along it; C(i): the bottom's, less A;
-            // G(j) = R(j) − L(j).
-            let topLine = b.c00 + s0 * (b.c10 - b.c00), topStep = ds * (b.c10 - b.c00)
-            let bottomLine = b.c01 + s0 * (b.c11 - b.c01), bottomStep = ds * (b.c11 - b.c01)
-            for i in 0..<n {
-                a[i] -= topLine + Float(i) * topStep
-                c[i] -= bottomLine + Float(i) * bottomStep + a[i]
-            }
-            for j in 0..<m { g[j] -= l[j] }
-
+            let patch = Patch(background, scratch.baseAddress!, columns: n, rows: m, insetX: insetX, insetY: insetY)
             column.withUnsafeMutableBufferPointer { col in
                 rowFactor.withUnsafeMutableBufferPointer { row in
                     constant.withUnsafeMutableBufferPointer { constant in
-                        // s(i) − s(n−1−i) = (2i + 1 − n) ds; t likewise.
-                        switch flip {
-                        case .horizontal:
-                            // B(i) − B(n−1−i): t and L cancel. Each term is odd about the middle.
-                            for i in 0..<((n + 1) / 2) {
-                                let mirror = n - 1 - i
-                                let x = a[i] - a[mirror], y = c[i] - c[mirror], z = Float(2 * i + 1 - n) * ds
-                                col[i] = x
-                                col[mirror] = -x
-                                col[n + i] = y
-                                col[n + mirror] = -y
-                                col[2 * n + i] = z
-                                col[2 * n + mirror] = -z
-                            }
-                            for j in 0..<m {
-                                row[j] = 1
-                                row[m + j] = t0 + Float(j) * dt
-                                row[2 * m + j] = g[j]
-                            }
-                        case .vertical:
-                            for i in 0..<n {
-                                col[i] = c[i]
-                                col[n + i] = s0 + Float(i) * ds
-                            }
-                            for j in 0..<m {
-                                row[j] = Float(2 * j + 1 - m) * dt
-                                row[m + j] = g[j] - g[m - 1 - j]
-                                constant[j] = l[j] - l[m - 1 - j]
-                            }
-                        case .rotate180:
-                            for i in 0..<n {
-                                col[i] = a[i] - a[n - 1 - i]
-                                col[n + i] = c[i]
-                                col[2 * n + i] = c[n - 1 - i]
-                                col[3 * n + i] = s0 + Float(i) * ds
-                                col[4 * n + i] = s0 + Float(n - 1 - i) * ds
-                            }
-                            for j in 0..<m {
-                                row[j] = 1
-                                row[m + j] = t0 + Float(j) * dt
-                                row[2 * m + j] = -(t0 + Float(m - 1 - j) * dt)
-                                row[3 * m + j] = g[j]
-                                row[4 * m + j] = -g[m - 1 - j]
-                                constant[j] = l[j] - l[m - 1 - j]
-                            }
-                        }
-                        // The largest |value| of each term's column and row, and how far its
-                        // row (and the constant) moves from one row to the next.
-                        func largest(_ v: UnsafeMutablePointer<Float>, _ count: Int) -> Float {
-                            var top: Float = 0
-                            for i in 0..<count {
-                                let a = abs(v[i])
-                                top = a > top ? a : top  // no NaN here: the vectorizable form
-                            }
-                            return top
-                        }
-                        func largestStep(_ v: UnsafeMutablePointer<Float>, _ count: Int) -> Float {
-                            var top: Float = 0
-                            for j in 1..<max(count, 1) {
-                                let a = abs(v[j] - v[j - 1])
-                                top = a > top ? a : top
-                            }
-                            return top
-                        }
-                        bound = largest(constant.baseAddress!, m)
-                        rowStep = largestStep(constant.baseAddress!, m)
-                        for k in 0..<terms {
-                            let size = largest(col.baseAddress! + k * n, n), factor = row.baseAddress! + k * m
-                            bound += size * largest(factor, m)
-                            rowStep += size * largestStep(factor, m)
-                        }
+                        patch.separate(flip, column: col.baseAddress!, row: row.baseAddress!, constant: constant.baseAddress!)
                     }
                 }
             }
@@ -145,8 +56,124 @@ struct BackgroundCorrection {
         self.column = column
         self.rowFactor = rowFactor
         self.constant = constant
-        self.bound = bound
-        self.rowStep = rowStep
+        (self.bound, self.rowStep) = Self.bounds(column: column, rowFactor: rowFactor, constant: constant, terms: terms)
+    }
+
+    /// An upper bound of |D| and of how much D changes from one row to the next: each term's
+    /// largest |value| of its column times that of its row (and of its row's steps), summed.
+    private static func bounds(column: [Float], rowFactor: [Float], constant: [Float], terms: Int)
+        -> (bound: Float, rowStep: Float)
+    {
+        let n = column.count / terms, m = constant.count
+        func largest(_ v: ArraySlice<Float>) -> Float {
+            var top: Float = 0
+            for a in v { top = abs(a) > top ? abs(a) : top }  // no NaN here: the vectorizable form
+            return top
+        }
+        func largestStep(_ v: ArraySlice<Float>) -> Float {
+            var top: Float = 0
+            for j in v.indices.dropFirst() {
+                let a = abs(v[j] - v[j - 1])
+                top = a > top ? a : top
+            }
+            return top
+        }
+        var bound = largest(constant[...]), rowStep = largestStep(constant[...])
+        for k in 0..<terms {
+            let size = largest(column[(k * n)..<((k + 1) * n)]), factor = rowFactor[(k * m)..<((k + 1) * m)]
+            bound += size * largest(factor)
+            rowStep += size * largestStep(factor)
+        }
+        return (bound, rowStep)
+    }
+
+    /// The Coons patch regrouped along one box's samples: A(i), the top profile less the
+    /// corners' line along it; C(i), the bottom's, less A; L(j) and G(j) = R(j) − L(j); s and t
+    /// the sample centres across the ring's rectangle, symmetric, so a mirror maps s to 1 − s.
+    private struct Patch {
+        let a, c, l, g: UnsafeMutablePointer<Float>
+        let n, m: Int
+        let s0, ds, t0, dt: Float
+
+        init(
+            _ b: RingBackground, _ scratch: UnsafeMutablePointer<Float>, columns n: Int, rows m: Int,
+            insetX: Double, insetY: Double
+        ) {
+            self.n = n
+            self.m = m
+            s0 = Float((0.5 + insetX) / (Double(n) + 2 * insetX))
+            ds = Float(1 / (Double(n) + 2 * insetX))
+            t0 = Float((0.5 + insetY) / (Double(m) + 2 * insetY))
+            dt = Float(1 / (Double(m) + 2 * insetY))
+            a = scratch
+            c = a + n
+            l = c + n
+            g = l + m
+            b.top.fill(a, count: n, first: s0, step: ds)
+            b.bottom.fill(c, count: n, first: s0, step: ds)
+            b.left.fill(l, count: m, first: t0, step: dt)
+            b.right.fill(g, count: m, first: t0, step: dt)
+            let topLine = b.c00 + s0 * (b.c10 - b.c00), topStep = ds * (b.c10 - b.c00)
+            let bottomLine = b.c01 + s0 * (b.c11 - b.c01), bottomStep = ds * (b.c11 - b.c01)
+            for i in 0..<n {
+                a[i] -= topLine + Float(i) * topStep
+                c[i] -= bottomLine + Float(i) * bottomStep + a[i]
+            }
+            for j in 0..<m { g[j] -= l[j] }
+        }
+
+        /// The terms of D = B(p) − B(m(p)) for `flip`: `column` terms × n, `row` terms × m,
+        /// `constant` m. s(i) − s(n−1−i) = (2i + 1 − n) ds; t likewise.
+        func separate(
+            _ flip: Flip, column col: UnsafeMutablePointer<Float>, row: UnsafeMutablePointer<Float>,
+            constant: UnsafeMutablePointer<Float>
+        ) {
+            switch flip {
+            case .horizontal:
+                // B(i) − B(n−1−i): t and L cancel. Each term is odd about the middle.
+                for i in 0..<((n + 1) / 2) {
+                    let mirror = n - 1 - i
+                    let x = a[i] - a[mirror], y = c[i] - c[mirror], z = Float(2 * i + 1 - n) * ds
+                    col[i] = x
+                    col[mirror] = -x
+                    col[n + i] = y
+                    col[n + mirror] = -y
+                    col[2 * n + i] = z
+                    col[2 * n + mirror] = -z
+                }
+                for j in 0..<m {
+                    row[j] = 1
+                    row[m + j] = t0 + Float(j) * dt
+                    row[2 * m + j] = g[j]
+                }
+            case .vertical:
+                for i in 0..<n {
+                    col[i] = c[i]
+                    col[n + i] = s0 + Float(i) * ds
+                }
+                for j in 0..<m {
+                    row[j] = Float(2 * j + 1 - m) * dt
+                    row[m + j] = g[j] - g[m - 1 - j]
+                    constant[j] = l[j] - l[m - 1 - j]
+                }
+            case .rotate180:
+                for i in 0..<n {
+                    col[i] = a[i] - a[n - 1 - i]
+                    col[n + i] = c[i]
+                    col[2 * n + i] = c[n - 1 - i]
+                    col[3 * n + i] = s0 + Float(i) * ds
+                    col[4 * n + i] = s0 + Float(n - 1 - i) * ds
+                }
+                for j in 0..<m {
+                    row[j] = 1
+                    row[m + j] = t0 + Float(j) * dt
+                    row[2 * m + j] = -(t0 + Float(m - 1 - j) * dt)
+                    row[3 * m + j] = g[j]
+                    row[4 * m + j] = -g[m - 1 - j]
+                    constant[j] = l[j] - l[m - 1 - j]
+                }
+            }
+        }
     }
 
     /// Row j of D into `out` (`columns` floats).

@@ -67,7 +67,7 @@ public final class TextDetector: TextDetecting {
     }
 
     /// Networks kept at once. Each holds its own copy of the weights and its activations
-    /// (measured: about 65 MB at 640x352, 140 MB at 960x544), so only a few. With
+    /// (tens of megabytes, more at larger sizes: `textmirror-bench --sections memory`), so only a few. With
     /// `vertical-text` one element uses two sizes, its frame's and the frame's turned a quarter
     /// (`QuarterTurn`); two such elements of different frame sizes sharing this detector would
     /// rebuild a network for most detections, a case judged too rare to keep more networks for.

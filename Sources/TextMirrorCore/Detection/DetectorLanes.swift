@@ -6,13 +6,11 @@
 /// run side by side (`parallel-detections`), each on its own network with its share of the
 /// threads.
 ///
-/// One lane by default. Why: a network on one thread does more work per core than one on two
-/// (at 640 on this project's 2-core machine, 47 ms of one core against 40 ms of two), so two
-/// one-thread detections at once looked like more detections per second. Measured live with a
-/// camera's MJPEG on 2 cores it was the opposite: 9.2 detections/s with two lanes against
-/// 14.3 with one lane of two threads (textmirror-bench, README Performance), and a second
-/// network costs 35 MB. More lanes are left to machines with more cores, where each lane
-/// still gets several threads.
+/// One lane by default. Why: a network on one thread does more work per core than one on two,
+/// so two one-thread detections at once look like more detections a second; live on 2 cores
+/// (a camera's MJPEG decoded beside them) two lanes gave fewer, and a second network costs
+/// memory. Measured by `textmirror-bench --sections live --live-configs camera,camera-parallel2`.
+/// More lanes are left to machines with more cores, where each lane still gets several threads.
 public struct DetectorLanes: Equatable, Sendable {
     /// Detections that run at once.
     public let count: Int

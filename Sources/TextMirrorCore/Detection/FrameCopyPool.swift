@@ -3,10 +3,9 @@ import Synchronization
 /// Memory for frame copies (`FrameSnapshot`), reused from one copy to the next.
 ///
 /// Why: a 1080p frame copy is a few megabytes, and a fresh allocation of that size is fresh
-/// pages from the kernel, each faulted in and zeroed on first write. Measured on the streaming
-/// thread of a 2-core machine with the detector busy on both cores
-/// (`textmirror-motion-bench --cost-only`): copies into fresh memory took 1.8 ms median and
-/// 12.7 ms p99 of CPU, copies into reused memory about the cost of the bytes.
+/// pages from the kernel, each faulted in and zeroed on first write: on the streaming thread
+/// that made a copy's p99 several times its median. Measured by
+/// `textmirror-motion-bench --cost-only`.
 ///
 /// In async mode at most three copies are alive at once (the one the detector reads, the one
 /// waiting, the one being made), so the pool keeps at most `capacity` free blocks; a copy of

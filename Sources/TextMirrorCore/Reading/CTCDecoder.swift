@@ -28,11 +28,9 @@ public struct CTCDecoder: Sendable, Equatable {
     /// Probability of the space at a step between two characters from which they are read as
     /// two words. The network rarely lets the space win a step (greedy decoding then drops
     /// almost every space after a full stop or comma, and many between words), but gives it a
-    /// share of the blank steps between words. Measured with textmirror-eval on 7 generated
-    /// pages (135 lines), lines read exactly: never 32.6%, 0.3: 48.9%, 0.1: 67.4%, 0.05:
-    /// 74.8%, 0.02: 77.8%, 0.01: 77.0% (spaces inside words and before full stops begin),
-    /// 0.005: 71.9%. At 0.02 and at 0.03 the whole generated set reads the same (79.7%, was
-    /// 46.9%), and the real photographs 37.0% (was 28.3%).
+    /// share of the blank steps between words. Lower thresholds begin to put spaces inside
+    /// words and before full stops. Measured by the lines read exactly in
+    /// `textmirror-eval out/eval-set` (docs/QUALITY.md); the sweep is in git history.
     public static let spaceThreshold: Float = 0.02
 
     /// Punctuation that follows its word without a space, in Latin text: a space read from the

@@ -10,9 +10,8 @@
 /// that won before (then in the others when that finds no text). The
 /// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
 /// the default detection rate), and less for a line that has not moved (`LineMemory`: its
-/// pixels are those already read). Measured live (1080p MJPEG camera, 8 still lines): the
-/// batch of 8 rereads every 30 detections held the detection queue for 0.4-0.6 s, about a
-/// fifth of the detection rate.
+/// pixels are those already read). The cost of a batch of rereads shows in
+/// `textmirror-bench --sections live` as detections a second.
 public final class LineReader: Sendable {
     public struct Policy: Sendable, Equatable {
         /// Keep only boxes in which at least one character was read.

@@ -21,9 +21,8 @@ public final class FlowMotionEstimator: MotionEstimating {
         /// Long side of the gray picture (an integer fraction of the frame comes nearest):
         /// 480 is 1/4 of 1080p, and 1280x720 gets 1/3 (427). Coarser pictures bias the
         /// measured motion (Lucas–Kanade locks towards whole pixels), and smoothing turns that
-        /// bias into lag; finer ones cost the streaming thread. Measured: 640 -> 480 took the
-        /// 1080p live run's p99 inside textmirror from 2.1-2.4 to 1.85-1.95 ms, and the 720p
-        /// pan's q from 0.871 to 0.863 (sync) and 0.849 to 0.848 (live).
+        /// bias into lag; finer ones cost the streaming thread. Measured by `textmirror-bench
+        /// --sections live` (the p99) and `textmirror-motion-bench` (the pan's q).
         public var grayLongSide = 480
         /// Lucas–Kanade window side, pyramid levels above the picture, iterations per level.
         /// Two levels suffice: each search starts where the last frame's motion would take the

@@ -33,7 +33,8 @@ private final class AxisAlignedRing {
     var measuredInterior: RingBackground.Side??
 
     init(
-        _ mirror: GridMirror, columns xs: Range<Int>, rows ys: Range<Int>, channel: Int, excluding others: [RingExclusion],
+        _ mirror: GridMirror, columns xs: Range<Int>, rows ys: Range<Int>, channel: Int,
+        excluding others: [RingExclusion],
         in frame: FrameBuffer
     ) {
         let grid = mirror.grid
@@ -82,7 +83,8 @@ private final class AxisAlignedRing {
     private func vertical(_ band: Range<Int>) -> RingBackground.Profile? {
         side(
             count: ys.count, pixelsPerSample: grid.rowsPerSample, depth: band.count, inset: insetY,
-            step: frame.strides[grid.plane], covered: { self.cover($0, along: self.ys, band: band, horizontally: false) }
+            step: frame.strides[grid.plane],
+            covered: { self.cover($0, along: self.ys, band: band, horizontally: false) }
         ) { r in
             self.row(self.ys.lowerBound) + (band.lowerBound + r) * self.stride
         }
@@ -168,9 +170,6 @@ private final class AxisAlignedRing {
     }
 
     private func interior() -> RingBackground.Profile? {
-        guard let side = interiorSide() else { return nil }
-        var profile = RingBackground.Profile(side, length: Double(xs.count), inset: insetX)
-        profile.extrapolates = false
-        return profile
+        interiorSide().map { .interior($0, length: Double(xs.count), inset: insetX) }
     }
 }

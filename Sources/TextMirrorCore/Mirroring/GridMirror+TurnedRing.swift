@@ -167,9 +167,6 @@ private final class TurnedRing {
 
     private func interior() -> RingBackground.Profile? {
         // The ring reaches `inset` luma pixels beyond the box.
-        guard let side = interiorSide() else { return nil }
-        var profile = RingBackground.Profile(side, length: 2 * halfW, inset: inset)
-        profile.extrapolates = false
-        return profile
+        interiorSide().map { .interior($0, length: 2 * halfW, inset: inset) }
     }
 }

@@ -62,6 +62,14 @@ struct RingBackground {
             knots = Self.despiked(side.knots, at: positions)
         }
 
+        /// The background read inside the box (`RingBackground.interior`) as a profile of the
+        /// same side: constant beyond its end knots (`extrapolates` false).
+        static func interior(_ side: Side, length: Double, inset: Double) -> Profile {
+            var profile = Profile(side, length: length, inset: inset)
+            profile.extrapolates = false
+            return profile
+        }
+
         /// Each knot replaced by the median of itself and its neighbours (at the ends, the
         /// neighbour and the line through the next two, at the end knot's position): a segment
         /// whose median still read ink (a run of bold letters sticking out of the box) drops

@@ -30,9 +30,10 @@ struct EvalOptions {
         Runs every PNG/JPEG picture in DIR through the textmirror element (sync detection, the
         element's defaults unless set below) and scores the output against ICDAR 2015 ground
         truth: gt_<picture name without extension>.txt beside the pictures, in DIR/gt, or in
-        --gt DIR. Prints a markdown table and a PASS/FAIL line against the quality targets (docs/EVALUATION.md)
-        (>= 90% of legible lines mirrored, < 1% of non-text pixels changed). Exit status 0 when
-        measured, whatever the verdict; 1 on errors; 2 on bad usage.
+        --gt DIR. Prints a markdown table and a PASS/FAIL line against the quality targets of
+        docs/EVALUATION.md (>= 90% of legible lines mirrored, < 1% of non-text pixels
+        changed). Exit status 0 when measured, whatever the verdict; 1 on errors; 2 on bad
+        usage.
 
         element properties:
           --detection-size N     detector input long side (element default 640)

@@ -1,7 +1,7 @@
-// textmirror-eval: the quality evaluation of docs/EVALUATION.md. Runs a folder of pictures with ICDAR 2015
-// ground truth through the real textmirror element and scores the share of legible lines
-// mirrored and of non-text pixels changed. Markdown to stdout, progress to stderr. Exit status:
-// 0 when measured (whatever the verdict), 1 on errors, 2 on bad usage.
+// textmirror-eval: the quality evaluation of docs/EVALUATION.md. Runs a folder of pictures with
+// ICDAR 2015 ground truth through the real textmirror element and scores the share of legible
+// lines mirrored and of non-text pixels changed. Markdown to stdout, progress to stderr. Exit
+// status: 0 when measured (whatever the verdict), 1 on errors, 2 on bad usage.
 import Glibc
 import TextMirrorEvalCore
 

@@ -1,6 +1,6 @@
 /// The rules that turn ground truth, mirrored boxes and the input and output pictures into the
-/// two figures of docs/EVALUATION.md. Defaults are the documented rules; options of textmirror-eval
-/// change them only for experiments.
+/// two figures of docs/EVALUATION.md. Defaults are the documented rules; options of
+/// textmirror-eval change them only for experiments.
 public struct ScoringRules: Equatable, Sendable {
     /// A legible line is mirrored when the mirrored boxes together cover at least this share
     /// of its polygon's pixels.

@@ -67,10 +67,11 @@ public final class TextDetector: TextDetecting {
     }
 
     /// Networks kept at once. Each holds its own copy of the weights and its activations
-    /// (tens of megabytes, more at larger sizes: `textmirror-bench --sections memory`), so only a few. With
-    /// `vertical-text` one element uses two sizes, its frame's and the frame's turned a quarter
-    /// (`QuarterTurn`); two such elements of different frame sizes sharing this detector would
-    /// rebuild a network for most detections, a case judged too rare to keep more networks for.
+    /// (tens of megabytes, more at larger sizes: `textmirror-bench --sections memory`), so only
+    /// a few. With `vertical-text` one element uses two sizes, its frame's and the frame's turned
+    /// a quarter (`QuarterTurn`); two such elements of different frame sizes sharing this
+    /// detector would rebuild a network for most detections, a case judged too rare to keep more
+    /// networks for.
     public static let maxNetworks = 2
 
     /// The networks not running now, most recently used first, and the input sizes they serve

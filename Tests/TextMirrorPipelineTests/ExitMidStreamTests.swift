@@ -25,7 +25,9 @@ struct ExitMidStreamTests {
         sys.exit(3)
         """
 
-    @Test("Exits at different moments of streaming (20 with scripts/test.sh --full): each ends with the application's status")
+    @Test(
+        "Exits at different moments of streaming (20 with scripts/test.sh --full): each ends with the application's status"
+    )
     func exitsCleanly() async throws {
         try Repository.requirePlugin()
         try Repository.requireModel()

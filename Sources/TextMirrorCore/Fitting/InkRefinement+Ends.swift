@@ -5,8 +5,8 @@ import Foundation
 /// Why apart from the rows: the detector's box stops short of a line's first letter or reaches
 /// past its last into what is printed beside it (a street sign's arrow, a label's frame, a
 /// logo), and a box that holds half a letter or a piece of an arrow mirrors them into the
-/// line. So a line is followed outwards letter by letter, and a piece at either end
-/// whose ink reaches beyond the line's rows as no letter's does is left out.
+/// line. So a line is followed outwards letter by letter, and a piece at either end whose ink
+/// reaches beyond the line's rows as no letter's does is left out.
 extension InkRefinement {
     /// Where the line begins and ends along the window's step columns (continuous pixels),
     /// whether something beside it was left out, at which ends its ink ran on to the window's

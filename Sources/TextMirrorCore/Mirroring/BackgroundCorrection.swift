@@ -48,7 +48,8 @@ struct BackgroundCorrection {
             column.withUnsafeMutableBufferPointer { col in
                 rowFactor.withUnsafeMutableBufferPointer { row in
                     constant.withUnsafeMutableBufferPointer { constant in
-                        patch.separate(flip, column: col.baseAddress!, row: row.baseAddress!, constant: constant.baseAddress!)
+                        patch.separate(
+                            flip, column: col.baseAddress!, row: row.baseAddress!, constant: constant.baseAddress!)
                     }
                 }
             }

@@ -24,6 +24,15 @@ public struct FrameLayout: Sendable, Equatable {
             (frameHeight + rowsPerUnit - 1) / rowsPerUnit
         }
 
+        /// The units of this plane that `rect` (luma pixels) covers. `rect` need not lie on the
+        /// plane's grid: a unit it touches counts, so an odd frame edge's partial unit does.
+        public func units(covering rect: PixelRect) -> (columns: Range<Int>, rows: Range<Int>) {
+            (
+                (rect.x0 / pixelsPerUnit)..<((rect.x1 + pixelsPerUnit - 1) / pixelsPerUnit),
+                (rect.y0 / rowsPerUnit)..<((rect.y1 + rowsPerUnit - 1) / rowsPerUnit)
+            )
+        }
+
         /// Bytes of one of this plane's rows in a frame `frameWidth` luma columns wide, without
         /// padding (a partial last unit counts, as for `rows`).
         public func rowBytes(frameWidth: Int) -> Int {

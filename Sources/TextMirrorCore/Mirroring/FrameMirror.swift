@@ -40,8 +40,9 @@ public struct FrameMirror: Sendable {
 
     /// Mirrors each box in place, one after the other. Rotated boxes are reflected sample by
     /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
-    /// (see RingBackground.swift): the element asks it for detected boxes only, so the
-    /// `regions` property keeps videoflip's bytes.
+    /// (see RingBackground.swift), unless the plain mirror leaves the smaller edge around the
+    /// box (`OutlineSeam`): the element asks it for detected boxes only, so the `regions`
+    /// property keeps videoflip's bytes.
     public func mirror(
         _ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
         in frame: FrameBuffer
@@ -51,50 +52,88 @@ public struct FrameMirror: Sendable {
         // (the lines above and below in a paragraph lie in its ring).
         let areas = seamless ? boxes.map(RingExclusion.init) : []
         for (b, box) in boxes.enumerated() {
-            let others = seamless ? areas.indices.compactMap { $0 == b ? nil : areas[$0] } : []
-            // Chroma follows luma: when the luma needs no correction, the chroma grids are not
-            // measured at all (light that changes a colour without changing its brightness is
-            // rare, and their rings cost as much as the luma's). Grid 0 is the luma in every
-            // format with more than one grid, and its plane comes first.
-            var seamlessHere = seamless
-            if axes == .nearestPerPlane,
-                let rects = box.mirrorRects(layout: layout, frameWidth: width, frameHeight: height)
-            {
-                for (index, rect) in rects.enumerated() {
-                    guard let rect else { continue }
-                    seamlessHere = mirrorPlane(
-                        index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
-                }
-            } else if box.isAxisAligned {
-                guard
-                    let rect = box.snappedRect(
-                        frameWidth: width, frameHeight: height,
-                        hGrid: layout.horizontalGrid,
-                        vGrid: layout.verticalGrid)
-                else { continue }
-                for index in layout.planes.indices {
-                    seamlessHere = mirrorPlane(
-                        index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
-                }
-            } else {
-                for (g, grid) in layout.grids.enumerated() {
-                    let corrected = GridMirror(grid: grid, frameWidth: width, frameHeight: height)
-                        .reflect(box, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
-                    if g == 0 && layout.grids.count > 1 { seamlessHere = seamlessHere && corrected }
-                }
+            guard seamless else {
+                mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
+                continue
+            }
+            let others = areas.indices.compactMap { $0 == b ? nil : areas[$0] }
+            let seam = OutlineSeam(box, flip: flip, grid: layout.grids[0], frameWidth: width, frameHeight: height)
+            let plainStep = seam.plainStep(in: frame)
+            // Widened by the chroma grid, as the mirror's own rectangles may be.
+            let e = box.halfExtent + SIMD2(Double(layout.horizontalGrid), Double(layout.verticalGrid))
+            let before = RegionSnapshot(
+                PixelRect(
+                    covering: box.centerX - e.x, box.centerY - e.y, box.centerX + e.x, box.centerY + e.y,
+                    width: width, height: height),
+                layout: layout, of: frame)
+            defer { before.deallocate() }
+            let corrected = mirror(box, flip: flip, axes: axes, seamless: true, excluding: others, in: frame)
+            // Within noise of each other, the seamless mirror stays: it also keeps gradients
+            // inside the box continuous, which the outline does not see.
+            if corrected && seam.step(in: frame) > plainStep * Self.seamTolerance.ratio + Self.seamTolerance.levels {
+                before.restore(into: frame)
+                mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
             }
         }
+    }
+
+    /// How much larger the seamless mirror's outline step may be than the plain mirror's before
+    /// the plain mirror is kept instead.
+    static let seamTolerance = (ratio: 1.1, levels: 1.0)
+
+    /// Mirrors one box; returns whether a background correction was added.
+    @discardableResult
+    private func mirror(
+        _ box: PixelBox, flip: Flip, axes: Axes, seamless: Bool, excluding others: [RingExclusion],
+        in frame: FrameBuffer
+    ) -> Bool {
+        // Chroma follows luma: when the luma needs no correction, the chroma grids are not
+        // measured at all (light that changes a colour without changing its brightness is
+        // rare, and their rings cost as much as the luma's). Grid 0 is the luma in every
+        // format with more than one grid, and its plane comes first.
+        var seamlessHere = seamless
+        var corrected = false
+        if axes == .nearestPerPlane,
+            let rects = box.mirrorRects(layout: layout, frameWidth: width, frameHeight: height)
+        {
+            for (index, rect) in rects.enumerated() {
+                guard let rect else { continue }
+                let plane = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                seamlessHere = plane.goesOn
+                corrected = corrected || plane.corrected
+            }
+        } else if box.isAxisAligned {
+            guard
+                let rect = box.snappedRect(
+                    frameWidth: width, frameHeight: height,
+                    hGrid: layout.horizontalGrid,
+                    vGrid: layout.verticalGrid)
+            else { return false }
+            for index in layout.planes.indices {
+                let plane = mirrorPlane(index, rect, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                seamlessHere = plane.goesOn
+                corrected = corrected || plane.corrected
+            }
+        } else {
+            for (g, grid) in layout.grids.enumerated() {
+                let correctedHere = GridMirror(grid: grid, frameWidth: width, frameHeight: height)
+                    .reflect(box, flip: flip, seamless: seamlessHere, excluding: others, in: frame)
+                corrected = corrected || correctedHere
+                if g == 0 && layout.grids.count > 1 { seamlessHere = seamlessHere && correctedHere }
+            }
+        }
+        return corrected
     }
 
     /// Mirrors `rect` in the plane `layout.planes[index]`; `seamless` estimates each of the
     /// plane's grids' background first, from the frame as it came, and adds its correction
     /// after the plain mirror. Returns whether seamless mirroring goes on for the box's other
-    /// planes: false once the luma grid (grid 0, in a format with more than one) needed no
-    /// correction.
+    /// planes (false once the luma grid, grid 0 in a format with more than one, needed no
+    /// correction) and whether a correction was added to this plane.
     private func mirrorPlane(
         _ index: Int, _ rect: PixelRect, flip: Flip, seamless: Bool, excluding others: [RingExclusion],
         in frame: FrameBuffer
-    ) -> Bool {
+    ) -> (goesOn: Bool, corrected: Bool) {
         var corrections: [GridMirror.Correction] = []
         var goesOn = seamless
         if seamless {
@@ -107,7 +146,7 @@ public struct FrameMirror: Sendable {
         }
         mirrorPlane(index, rect, flip: flip, in: frame)
         for correction in corrections { correction.add(in: frame) }
-        return goesOn
+        return (goesOn, !corrections.isEmpty)
     }
 
     /// Mirrors `rect` (luma pixels) in the plane `layout.planes[index]`.
@@ -115,10 +154,10 @@ public struct FrameMirror: Sendable {
         let plane = layout.planes[index], reverser = rowReversers[index]
         // The rect is on this plane's grid, so x0 and y0 divide exactly; x1 and y1 may be an
         // odd frame edge, where the last (partial) unit belongs to the region.
-        let ux0 = rect.x0 / plane.pixelsPerUnit
-        let ux1 = (rect.x1 + plane.pixelsPerUnit - 1) / plane.pixelsPerUnit
-        let uy0 = rect.y0 / plane.rowsPerUnit
-        let uy1 = (rect.y1 + plane.rowsPerUnit - 1) / plane.rowsPerUnit
+        let units = plane.units(covering: rect)
+        let (ux0, ux1, uy0, uy1) = (
+            units.columns.lowerBound, units.columns.upperBound, units.rows.lowerBound, units.rows.upperBound
+        )
         if flip.mirrorsColumns {
             if plane.macropixelLumaOffset != nil && (rect.x1 - rect.x0) % 2 == 1 {
                 // An odd frame width in 4:2:2: the last macropixel holds one real pixel, so

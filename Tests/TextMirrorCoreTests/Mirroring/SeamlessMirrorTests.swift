@@ -196,6 +196,42 @@ import Testing
         }
     }
 
+    /// A dark bracket drawn round the left half of a box, 3 to 6 pixels out: just where the
+    /// ring reads the background, so the ring sees a page dark to the left and light to the
+    /// right, while the page right against the box is light all round. The correction would
+    /// darken the box's left end and draw steps along its outline, where the plain mirror
+    /// leaves none; so the plain mirror is kept, byte for byte. Level and turned 8°.
+    @Test(
+        "A ring that misreads the background under the box leaves the plain mirror",
+        arguments: [PixelFormat.gray8, .i420, .nv12, .rgba, .yuy2], [0.0, 8.0])
+    func misreadRingKeepsThePlainMirror(format: PixelFormat, degrees: Double) throws {
+        let box = PixelBox(centerX: 30.5, centerY: 16.5, width: 37, height: 11, angle: degrees)
+        func darkFrame(_ x: Double, _ y: Double) -> Bool {
+            let a = degrees * .pi / 180, dx = x - box.centerX, dy = y - box.centerY
+            let u = dx * cos(a) + dy * sin(a), v = abs(-dx * sin(a) + dy * cos(a))
+            let w = box.width / 2, h = box.height / 2
+            let leftSide = u < -w - 3 && u > -w - 6 && v < h + 6
+            let halfTopAndBottom = u < 0 && u > -w - 6 && v > h + 3 && v < h + 6
+            return leftSide || halfTopAndBottom
+        }
+        let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3)
+        Self.paint(frame) { _, _, x, y in
+            if darkFrame(x, y) { return 30 }
+            return Int(x.rounded(.down)) % 6 == 2 && Self.inside(box, x, y, margin: 2) ? 20 : 180
+        }
+        let mirror = try FrameMirror(format: format, width: Self.width, height: Self.height)
+        // Not vacuous: the ring does read a background that is not flat.
+        let luma = mirror.layout.grids[0]
+        let ring = GridMirror(grid: luma, frameWidth: Self.width, frameHeight: Self.height)
+            .ringBackground(of: box, channel: luma.channels[0], excluding: [], in: frame.buffer)
+        #expect(ring.map { !$0.isFlat } == true)
+
+        let plain = try Self.mirrored(frame, box, flip: .horizontal, seamless: false)
+        let seamless = try Self.mirrored(frame, box, flip: .horizontal, seamless: true)
+        let difference = seamless.difference(from: plain)
+        #expect(difference == nil, "\(format) \(degrees)°: \(difference ?? "")")
+    }
+
     /// Fixed regions stay plain mirrors (byte-exact with videoflip) whatever `seamless` says; the
     /// engine applies it to detected boxes only.
     @Test func engineKeepsRegionsPlain() throws {

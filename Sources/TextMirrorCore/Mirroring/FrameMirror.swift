@@ -57,7 +57,7 @@ public struct FrameMirror: Sendable {
                 continue
             }
             let others = areas.indices.compactMap { $0 == b ? nil : areas[$0] }
-            let seam = OutlineSeam(box, flip: flip, grid: layout.grids[0], frameWidth: width, frameHeight: height)
+            let seam = OutlineSeam(box, flip: flip, grid: layout.grids[0], in: frame)
             let plainStep = seam.plainStep(in: frame)
             // Widened by the chroma grid, as the mirror's own rectangles may be.
             let e = box.halfExtent + SIMD2(Double(layout.horizontalGrid), Double(layout.verticalGrid))

@@ -12,98 +12,133 @@
 /// mirror would leave (`plainStep`, predicted from the frame before it is mirrored) and keeps
 /// the plain mirror where it is the smaller.
 struct OutlineSeam {
-    /// Grid sample coordinates, two per outline point and side: inside, outside, and where the
+    /// Byte offsets, from the grid's plane start in the frame the seam was laid out on, of the
+    /// samples at each outline point: `depths.count` inside, as many outside, and where the
     /// plain mirror takes each inside sample from.
-    private var inside: [SIMD2<Int>] = []
-    private var outside: [SIMD2<Int>] = []
-    private var source: [SIMD2<Int>] = []
-    /// Where each edge's points end in the arrays above (in points).
+    private var inside: [Int] = []
+    private var outside: [Int] = []
+    private var source: [Int] = []
+    /// Where each edge's points end, counted in points.
     private var edgeEnds: [Int] = []
     private let grid: FrameLayout.SampleGrid
+    /// `grid.channels`, worked out once (it is computed on each call).
+    private let channels: [Int]
 
     /// Depths, in luma pixels from the outline, of the samples averaged on each side.
     private static let depths = [0.5, 1.5, 2.5]
+    /// Luma pixels between outline points: at least `spacing`, and wider on an edge longer than
+    /// `maxPointsPerEdge` points (a seam worth undoing runs along much of a side; the cost
+    /// stays that of a short line's outline, whatever the line's length).
+    private static let spacing = 2.0
+    private static let maxPointsPerEdge = 96.0
     /// Points along an edge whose steps are averaged (centred on each point).
-    private static let window = 5
+    private static let window = 3
     /// Outline points this close to a corner are left out: there, inside and outside are
     /// ambiguous.
     private static let cornerMargin = 2.0
 
-    /// Outline points every luma pixel along `box`'s edges that lie in the frame with their
-    /// samples on both sides.
-    init(_ box: PixelBox, flip: Flip, grid: FrameLayout.SampleGrid, frameWidth: Int, frameHeight: Int) {
+    /// Outline points along `box`'s edges that lie in `frame` with their samples on both sides.
+    /// The seam is read from this frame only (its strides are in the offsets).
+    init(_ box: PixelBox, flip: Flip, grid: FrameLayout.SampleGrid, in frame: FrameBuffer) {
         self.grid = grid
+        channels = grid.channels
         let (along, across) = box.axes
         let c = box.corners
         // Top, right, bottom, left edge, each with its outward normal.
         let edges = [(c[0], c[1], -across), (c[1], c[2], along), (c[2], c[3], across), (c[3], c[0], -along)]
-        let columns = (frameWidth + grid.pixelsPerSample - 1) / grid.pixelsPerSample
-        let rows = (frameHeight + grid.rowsPerSample - 1) / grid.rowsPerSample
-        func sample(_ p: SIMD2<Double>) -> SIMD2<Int>? {
-            guard p.x >= 0, p.y >= 0 else { return nil }
-            let s = SIMD2(Int(p.x) / grid.pixelsPerSample, Int(p.y) / grid.rowsPerSample)
-            return s.x < columns && s.y < rows ? s : nil
+        let columns = (frame.width + grid.pixelsPerSample - 1) / grid.pixelsPerSample
+        let rows = (frame.height + grid.rowsPerSample - 1) / grid.rowsPerSample
+        let stride = frame.strides[grid.plane]
+        let perSample = SIMD2(1 / Double(grid.pixelsPerSample), 1 / Double(grid.rowsPerSample))
+        func sample(_ p: SIMD2<Double>) -> Int? {
+            let s = p * perSample
+            guard s.x >= 0, s.y >= 0 else { return nil }
+            let x = Int(s.x), y = Int(s.y)
+            return x < columns && y < rows ? y * stride + grid.offset + x * grid.sampleStride : nil
         }
-        func reflected(_ p: SIMD2<Double>) -> SIMD2<Double> {
-            let d = p - box.center
-            var u = (d * along).sum(), v = (d * across).sum()
-            if flip.mirrorsColumns { u = -u }
-            if flip.mirrorsRows { v = -v }
-            return box.center + along * u + across * v
+        // The mirror map is affine: p -> centre + reflect(p - centre), reflect linear.
+        let signs = SIMD2<Double>(flip.mirrorsColumns ? -1 : 1, flip.mirrorsRows ? -1 : 1)
+        func reflect(_ d: SIMD2<Double>) -> SIMD2<Double> {
+            along * ((d * along).sum() * signs.x) + across * ((d * across).sum() * signs.y)
         }
+        let capacity = Int(4 * Self.maxPointsPerEdge + 4) * Self.depths.count
+        inside.reserveCapacity(capacity)
+        outside.reserveCapacity(capacity)
+        source.reserveCapacity(capacity)
         for (start, end, normal) in edges {
             let length = ((end - start) * (end - start)).sum().squareRoot()
             guard length > 2 * Self.cornerMargin else { continue }
             let direction = (end - start) / length
+            let reflectedNormal = reflect(normal)
+            let spacing = max(Self.spacing, (length - 2 * Self.cornerMargin) / (Self.maxPointsPerEdge - 1))
             var t = Self.cornerMargin
             while t <= length - Self.cornerMargin {
                 let point = start + direction * t
-                t += 1
-                let ins = Self.depths.map { sample(point - normal * $0) }
-                let outs = Self.depths.map { sample(point + normal * $0) }
-                let sources = Self.depths.map { sample(reflected(point - normal * $0)) }
-                guard !ins.contains(nil), !outs.contains(nil), !sources.contains(nil) else { continue }
-                inside += ins.map { $0! }
-                outside += outs.map { $0! }
-                source += sources.map { $0! }
+                let mirroredPoint = box.center + reflect(point - box.center)
+                t += spacing
+                // All of a point's samples, or none of them.
+                let kept = inside.count
+                for depth in Self.depths {
+                    guard let i = sample(point - normal * depth), let o = sample(point + normal * depth),
+                        let m = sample(mirroredPoint - reflectedNormal * depth)
+                    else { break }
+                    inside.append(i)
+                    outside.append(o)
+                    source.append(m)
+                }
+                if inside.count - kept != Self.depths.count {
+                    inside.removeLast(inside.count - kept)
+                    outside.removeLast(outside.count - kept)
+                    source.removeLast(source.count - kept)
+                }
             }
             edgeEnds.append(inside.count / Self.depths.count)
         }
     }
 
-    /// Mean step across the outline as the frame is now; 0 without outline points.
-    func step(in frame: FrameBuffer) -> Double { meanStep(frame, inside: inside) }
+    /// Root mean square step across the outline as the frame is now; 0 without outline points.
+    func step(in frame: FrameBuffer) -> Double { rmsStep(frame, inside: inside) }
 
     /// The step the plain mirror would leave, read from the frame before it is mirrored: each
     /// inside sample is the one the mirror will move there.
-    func plainStep(in frame: FrameBuffer) -> Double { meanStep(frame, inside: source) }
+    func plainStep(in frame: FrameBuffer) -> Double { rmsStep(frame, inside: source) }
 
-    private func meanStep(_ frame: FrameBuffer, inside ins: [SIMD2<Int>]) -> Double {
+    private func rmsStep(_ frame: FrameBuffer, inside ins: [Int]) -> Double {
         let depth = Self.depths.count
+        let base = UnsafeRawPointer(frame.planes[grid.plane])
         // Inside minus outside at each point, summed over the depths.
-        let steps = (0..<(ins.count / depth)).map { p in
-            ((p * depth)..<((p + 1) * depth)).reduce(0) { $0 + value(frame, ins[$1]) - value(frame, outside[$1]) }
+        var steps = [Int](repeating: 0, count: ins.count / depth)
+        if grid.coding.bytes == 1 && channels == [0] {
+            for k in ins.indices {
+                steps[k / depth] += Int(base.load(fromByteOffset: ins[k], as: UInt8.self))
+                    - Int(base.load(fromByteOffset: outside[k], as: UInt8.self))
+            }
+        } else {
+            for k in ins.indices { steps[k / depth] += value(base + ins[k]) - value(base + outside[k]) }
         }
         var total = 0.0, count = 0
         var start = 0
+        let half = Self.window / 2
         for end in edgeEnds {
             defer { start = end }
-            let half = Self.window / 2
             guard end - start >= Self.window else { continue }
+            // A running sum over the window.
+            var sum = steps[start..<(start + Self.window - 1)].reduce(0, +)
             for p in (start + half)..<(end - half) {
-                let step = Double(steps[(p - half)...(p + half)].reduce(0, +)) / Double(Self.window * depth)
+                sum += steps[p + half]
+                let step = Double(sum) / Double(Self.window * depth)
                 total += step * step
                 count += 1
+                sum -= steps[p - half]
             }
         }
         return count > 0 ? (total / Double(count)).squareRoot() : 0
     }
 
-    /// The sum of the sample's channels, in 8-bit levels.
-    private func value(_ frame: FrameBuffer, _ s: SIMD2<Int>) -> Int {
-        let base = frame.row(plane: grid.plane, s.y) + grid.offset + s.x * grid.sampleStride
+    /// The sum of a sample's channels, in 8-bit levels.
+    private func value(_ sample: UnsafeRawPointer) -> Int {
         var sum = 0
-        for channel in grid.channels { sum += Int(grid.coding.value8(base + channel)) }
+        for channel in channels { sum += Int(grid.coding.value8(sample + channel)) }
         return sum
     }
 }

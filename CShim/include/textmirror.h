@@ -165,8 +165,10 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
       "background is estimated from a thin ring around the box and only the " \
       "difference from it is mirrored, so gradients, vignetting and shadows " \
       "stay continuous and no box edge shows (on a flat background this is the " \
-      "plain mirror); false mirrors the box as it is. Fixed regions are " \
-      "always plain mirrors", \
+      "plain mirror). Where the plain mirror would leave the weaker edge around " \
+      "a box (the ring read a sign's frame or glare, not the background), the " \
+      "box is mirrored as it is. False mirrors every box as it is. Fixed " \
+      "regions are always plain mirrors", \
       PLAYING) \
   X (detection_mode, DETECTION_MODE, "detection-mode", "Detection mode", \
       "When detection runs: on an internal queue without delaying frames " \

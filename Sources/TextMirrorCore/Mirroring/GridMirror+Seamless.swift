@@ -1,16 +1,6 @@
 /// Seamless mirroring of axis-aligned boxes, one sample grid at a time (see RingBackground.swift
 /// for the model and why).
 extension GridMirror {
-    /// The grid's samples inside `rect` (luma pixels): the ones the row kernels and
-    /// `reverseColumns` reverse for that rect.
-    func sampleRange(_ rect: PixelRect) -> (columns: Range<Int>, rows: Range<Int>) {
-        let gx0 = rect.x0 / grid.pixelsPerSample
-        let gx1 = min((rect.x1 + grid.pixelsPerSample - 1) / grid.pixelsPerSample, columns)
-        let gy0 = rect.y0 / grid.rowsPerSample
-        let gy1 = min((rect.y1 + grid.rowsPerSample - 1) / grid.rowsPerSample, rows)
-        return (gx0..<max(gx0, gx1), gy0..<max(gy0, gy1))
-    }
-
     /// What seamless mirroring adds to one grid's samples inside `rect` (luma pixels), estimated
     /// from the frame before `rect` is mirrored (see `add(in:)`).
     struct Correction {

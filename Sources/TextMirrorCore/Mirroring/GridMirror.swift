@@ -22,14 +22,21 @@ struct GridMirror {
         frame.row(plane: grid.plane, gy) + grid.offset + gx * grid.sampleStride
     }
 
-    /// Reverses the samples of each row inside `rect` (luma pixels): the horizontal mirror.
-    func reverseColumns(_ rect: PixelRect, in frame: FrameBuffer) {
+    /// The grid's samples inside `rect` (luma pixels): the ones the row kernels and
+    /// `reverseColumns` reverse for that rect.
+    func sampleRange(_ rect: PixelRect) -> (columns: Range<Int>, rows: Range<Int>) {
         let gx0 = rect.x0 / grid.pixelsPerSample
         let gx1 = min((rect.x1 + grid.pixelsPerSample - 1) / grid.pixelsPerSample, columns)
         let gy0 = rect.y0 / grid.rowsPerSample
         let gy1 = min((rect.y1 + grid.rowsPerSample - 1) / grid.rowsPerSample, rows)
-        for gy in gy0..<gy1 {
-            var left = gx0, right = gx1 - 1
+        return (gx0..<max(gx0, gx1), gy0..<max(gy0, gy1))
+    }
+
+    /// Reverses the samples of each row inside `rect` (luma pixels): the horizontal mirror.
+    func reverseColumns(_ rect: PixelRect, in frame: FrameBuffer) {
+        let (xs, ys) = sampleRange(rect)
+        for gy in ys {
+            var left = xs.lowerBound, right = xs.upperBound - 1
             while left < right {
                 let a = sample(frame, left, gy), b = sample(frame, right, gy)
                 for k in grid.sampleBytes { swapBytes(a, k, b - a + k) }

@@ -60,11 +60,12 @@ public struct FrameMirror: Sendable {
             let seam = OutlineSeam(box, flip: flip, grid: layout.grids[0], in: frame)
             let plainStep = seam.plainStep(in: frame)
             // Widened by the chroma grid, as the mirror's own rectangles may be.
-            let e = box.halfExtent + SIMD2(Double(layout.horizontalGrid), Double(layout.verticalGrid))
+            let bounds = box.boundingRect(frameWidth: width, frameHeight: height)
+            let (h, v) = (layout.horizontalGrid, layout.verticalGrid)
             let before = RegionSnapshot(
                 PixelRect(
-                    covering: box.centerX - e.x, box.centerY - e.y, box.centerX + e.x, box.centerY + e.y,
-                    width: width, height: height),
+                    x0: max(bounds.x0 - h, 0), y0: max(bounds.y0 - v, 0),
+                    x1: min(bounds.x1 + h, width), y1: min(bounds.y1 + v, height)),
                 layout: layout, of: frame)
             defer { before.deallocate() }
             let corrected = mirror(box, flip: flip, axes: axes, seamless: true, excluding: others, in: frame)

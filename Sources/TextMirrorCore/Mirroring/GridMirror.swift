@@ -64,6 +64,10 @@ struct GridMirror {
         guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
             box.angle.isFinite
         else { return false }
+        // A box far larger than the frame (only a caller's mistake makes one) is mirrored
+        // plainly: its ring would be walked along sides of that length.
+        let frameSpan = Double(columns * grid.pixelsPerSample + rows * grid.rowsPerSample)
+        let seamless = seamless && box.width <= 4 * frameSpan && box.height <= 4 * frameSpan
         let extent = box.halfExtent
         let extentX = extent.x, extentY = extent.y
 
@@ -81,14 +85,15 @@ struct GridMirror {
             seamless
             ? grid.channels.map { ringBackground(of: box, channel: $0, excluding: others, in: frame) } : []
         let inset = turnedRingInset
-        // Tabulated with a node every two luma pixels or so across the ring's rectangle.
-        let nodes = (
-            columns: Int((2 * (halfW + inset) / Self.nodeSpacing).rounded(.up)) + 1,
-            rows: Int((2 * (halfH + inset) / Self.nodeSpacing).rounded(.up)) + 1
-        )
-        let backgrounds =
-            found.contains { $0.map { !$0.isFlat } ?? false }
-            ? found.map { $0.map { RingBackground.Table($0, columns: nodes.columns, rows: nodes.rows) } } : []
+        // Tabulated with a node every two luma pixels or so across the ring's rectangle. Worked
+        // out only where a ring was read, which puts the box within reach of the frame (a box
+        // of 1e300 pixels has no ring, and its node count is no Int).
+        func tabulated(_ background: RingBackground) -> RingBackground.Table {
+            RingBackground.Table(
+                background, columns: Int((2 * (halfW + inset) / Self.nodeSpacing).rounded(.up)) + 1,
+                rows: Int((2 * (halfH + inset) / Self.nodeSpacing).rounded(.up)) + 1)
+        }
+        let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found.map { $0.map(tabulated) } : []
 
         let block = Block(copying: gx0..<gx1, gy0..<gy1, of: grid, in: frame)
         defer { block.deallocate() }

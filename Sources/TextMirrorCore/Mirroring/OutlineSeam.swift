@@ -42,6 +42,8 @@ struct OutlineSeam {
     init(_ box: PixelBox, flip: Flip, grid: FrameLayout.SampleGrid, in frame: FrameBuffer) {
         self.grid = grid
         channels = grid.channels
+        // A box that is not finite has no outline to walk (and would never end one).
+        guard [box.centerX, box.centerY, box.width, box.height, box.angle].allSatisfy(\.isFinite) else { return }
         let (along, across) = box.axes
         let c = box.corners
         // Top, right, bottom, left edge, each with its outward normal.
@@ -52,9 +54,9 @@ struct OutlineSeam {
         let perSample = SIMD2(1 / Double(grid.pixelsPerSample), 1 / Double(grid.rowsPerSample))
         func sample(_ p: SIMD2<Double>) -> Int? {
             let s = p * perSample
-            guard s.x >= 0, s.y >= 0 else { return nil }
-            let x = Int(s.x), y = Int(s.y)
-            return x < columns && y < rows ? y * stride + grid.offset + x * grid.sampleStride : nil
+            // Compared as doubles first: Int(_:) traps beyond its range.
+            guard s.x >= 0, s.y >= 0, s.x < Double(columns), s.y < Double(rows) else { return nil }
+            return Int(s.y) * stride + grid.offset + Int(s.x) * grid.sampleStride
         }
         // The mirror map is affine: p -> centre + reflect(p - centre), reflect linear.
         let signs = SIMD2<Double>(flip.mirrorsColumns ? -1 : 1, flip.mirrorsRows ? -1 : 1)
@@ -67,7 +69,8 @@ struct OutlineSeam {
         source.reserveCapacity(capacity)
         for (start, end, normal) in edges {
             let length = ((end - start) * (end - start)).sum().squareRoot()
-            guard length > 2 * Self.cornerMargin else { continue }
+            // A finite box can still have an edge whose square overflows.
+            guard length.isFinite, length > 2 * Self.cornerMargin else { continue }
             let direction = (end - start) / length
             let reflectedNormal = reflect(normal)
             let spacing = max(Self.spacing, (length - 2 * Self.cornerMargin) / (Self.maxPointsPerEdge - 1))

@@ -232,6 +232,25 @@ import Testing
         #expect(difference == nil, "\(format) \(degrees)°: \(difference ?? "")")
     }
 
+    /// Boxes no detector should give, which a bad region string or an overflow could: the
+    /// outline check walks nothing, and the result is the plain mirror's (nothing to correct).
+    @Test("Boxes that are not finite or are huge give the plain mirror", arguments: [PixelFormat.gray8, .nv12, .rgba])
+    func degenerateBoxes(format: PixelFormat) throws {
+        let boxes = [
+            PixelBox(centerX: 30, centerY: 16, width: .infinity, height: .infinity),
+            PixelBox(centerX: .nan, centerY: 16, width: 20, height: 8),
+            PixelBox(centerX: 30, centerY: 16, width: 20, height: 8, angle: .nan),
+            PixelBox(centerX: 30, centerY: 16, width: 20, height: 8, angle: .infinity),
+            PixelBox(centerX: 30, centerY: 16, width: 1e300, height: 1e300, angle: 3)
+        ]
+        for box in boxes {
+            let frame = TestFrame(format, width: Self.width, height: Self.height, padding: 3, seed: 11)
+            let plain = try Self.mirrored(frame, box, flip: .horizontal, seamless: false)
+            let seamless = try Self.mirrored(frame, box, flip: .horizontal, seamless: true)
+            #expect(seamless.difference(from: plain) == nil, "\(format) \(box)")
+        }
+    }
+
     /// Fixed regions stay plain mirrors (byte-exact with videoflip) whatever `seamless` says; the
     /// engine applies it to detected boxes only.
     @Test func engineKeepsRegionsPlain() throws {

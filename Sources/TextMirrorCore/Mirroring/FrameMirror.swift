@@ -155,10 +155,7 @@ public struct FrameMirror: Sendable {
         let plane = layout.planes[index], reverser = rowReversers[index]
         // The rect is on this plane's grid, so x0 and y0 divide exactly; x1 and y1 may be an
         // odd frame edge, where the last (partial) unit belongs to the region.
-        let units = plane.units(covering: rect)
-        let (ux0, ux1, uy0, uy1) = (
-            units.columns.lowerBound, units.columns.upperBound, units.rows.lowerBound, units.rows.upperBound
-        )
+        let (columns, rows) = plane.units(covering: rect)
         if flip.mirrorsColumns {
             if plane.macropixelLumaOffset != nil && (rect.x1 - rect.x0) % 2 == 1 {
                 // An odd frame width in 4:2:2: the last macropixel holds one real pixel, so
@@ -168,21 +165,21 @@ public struct FrameMirror: Sendable {
                         .reverseColumns(rect, in: frame)
                 }
             } else {
-                let offset = ux0 * plane.unitBytes
-                let units = ux1 - ux0
+                let offset = columns.lowerBound * plane.unitBytes
                 // One scratch buffer serves every row of the region (see RowReversal).
-                withUnsafeTemporaryAllocation(byteCount: reverser.scratchBytes(units: units), alignment: 16) {
+                withUnsafeTemporaryAllocation(byteCount: reverser.scratchBytes(units: columns.count), alignment: 16) {
                     let scratch = $0.baseAddress!
-                    for y in uy0..<uy1 {
-                        reverser.reverse(frame.row(plane: plane.index, y) + offset, units: units, scratch: scratch)
+                    for y in rows {
+                        reverser.reverse(
+                            frame.row(plane: plane.index, y) + offset, units: columns.count, scratch: scratch)
                     }
                 }
             }
         }
         if flip.mirrorsRows {
             swapRows(
-                plane: plane.index, rows: uy0..<uy1,
-                bytes: (ux0 * plane.unitBytes)..<(ux1 * plane.unitBytes), in: frame)
+                plane: plane.index, rows: rows,
+                bytes: (columns.lowerBound * plane.unitBytes)..<(columns.upperBound * plane.unitBytes), in: frame)
         }
     }
 

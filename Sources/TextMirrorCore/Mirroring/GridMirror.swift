@@ -64,10 +64,6 @@ struct GridMirror {
         guard halfW > 0, halfH > 0, box.centerX.isFinite, box.centerY.isFinite,
             box.angle.isFinite
         else { return false }
-        // A box far larger than the frame (only a caller's mistake makes one) is mirrored
-        // plainly: its ring would be walked along sides of that length.
-        let frameSpan = Double(columns * grid.pixelsPerSample + rows * grid.rowsPerSample)
-        let seamless = seamless && box.width <= 4 * frameSpan && box.height <= 4 * frameSpan
         let extent = box.halfExtent
         let extentX = extent.x, extentY = extent.y
 

@@ -114,8 +114,9 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
  * STRING, or one of the enums above by its TEXTMIRROR_CTYPE_ name (FLIP, DETECTOR, ...).
  * MUTABLE: PLAYING, may change while frames flow; READY, read when the element starts (it
  * chooses and loads the networks), so refused with a warning while it runs.
- * Defaults and ranges are not written here: each is written once in Swift
- * (TextMirrorCore/Element/ElementProperties.swift) and read through textmirror_properties. */
+ * Defaults and ranges are not written here: each is written once in Swift, on the settings
+ * field that holds the value (MirrorEngine.Settings, DetectorSettings), and read through
+ * textmirror_properties. */
 #define TEXTMIRROR_PROPERTIES(X) \
   X (regions, STRING, "regions", "Regions", \
       "Fixed regions that are always mirrored: \"x,y,w,h[,angle];...\" in " \
@@ -248,9 +249,8 @@ typedef struct {
   TEXTMIRROR_PROPERTIES (TEXTMIRROR_SETTINGS_FIELD)
 } TextMirrorSettings;
 
-/* The default and the bounds of every property, written once, in Swift
- * (TextMirrorCore/Element/ElementProperties.swift): the element's param specs and initial
- * values come from here. minimum and maximum are meaningful for INT, UINT and DOUBLE rows. */
+/* The default and the bounds of every property, written once, in Swift (see
+ * TEXTMIRROR_PROPERTIES): the element's param specs and initial values come from here. minimum and maximum are meaningful for INT, UINT and DOUBLE rows. */
 typedef struct {
   TextMirrorSettings defaults; /* strings: NULL */
   TextMirrorSettings minimum;

@@ -42,7 +42,7 @@ struct MotionBenchOptions {
     var holdTime = MirrorEngine.Settings().holdTime
     var rate = MirrorEngine.Settings().detectionRate
     /// The element's detection-size.
-    var detectionSize = ElementProperties.detectionSize.defaultValue
+    var detectionSize = DetectorSettings().detectionSize
     /// The 1080p streaming-thread cost section.
     var cost = true
     var costOnly = false
@@ -82,7 +82,7 @@ struct MotionBenchOptions {
           --smoothing A        the element's smoothing (default 0.35)
           --hold-time MS       the element's hold-time (default 500)
           --rate HZ            the element's detection-rate (default \(Int(MirrorEngine.Settings().detectionRate)))
-          --detection-size N   the element's detection-size (default \(ElementProperties.detectionSize.defaultValue))
+          --detection-size N   the element's detection-size (default \(DetectorSettings().detectionSize))
           --cost-seconds N     length of the 1080p cost run (default 10)
           --no-cost            skip the 1080p cost section
           --cost-only          only the 1080p cost section
@@ -152,8 +152,8 @@ struct MotionBenchOptions {
             case "--rate": o.rate = max(try args.number(for: argument), 0.1)
             case "--detection-size":
                 // number() is finite and not negative; min() keeps Int() from overflowing.
-                let size = Int(min(try args.number(for: argument), Double(ElementProperties.detectionSize.maximum)))
-                o.detectionSize = ElementProperties.detectionSize.clamped(size)
+                let limits = DetectorSettings().$detectionSize
+                o.detectionSize = limits.clamped(Int(min(try args.number(for: argument), Double(limits.range.upperBound))))
             case "--cost-seconds": o.costSeconds = max(try args.number(for: argument), 2)
             case "--no-cost": o.cost = false
             case "--cost-only": o.costOnly = true

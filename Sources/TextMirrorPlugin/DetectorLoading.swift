@@ -5,22 +5,13 @@ import CShim
 import Synchronization
 import TextMirrorCore
 
-/// What a session needs to load its detector: fixed for a run (changes apply at next start).
-/// The element's properties of the same names (`choice` is `detector`); defaults from
-/// `ElementProperties`.
-struct DetectorConfiguration: Equatable {
-    /// nil: the model `choice` picks, looked for in the default places (`ModelLocation`).
-    var modelPath: String?
-    var choice = ElementProperties.detector
-    var detectionSize = ElementProperties.detectionSize.defaultValue
-    var threads = ElementProperties.threads.defaultValue
-    var parallelDetections = ElementProperties.parallelDetections.defaultValue
-    /// As textmirror.h carries it, for the networks (textmirror_detector_new).
-    var inferencePrecision = TextMirrorPrecision(rawValue: ElementProperties.inferencePrecision.rawValue)
-
+extension DetectorSettings {
     /// The file the user named (the `model` property, else `$TEXTMIRROR_MODEL`), if any: it
     /// replaces the choice.
     var namedModelPath: String? { modelPath ?? ModelLocation.named }
+
+    /// The precision as textmirror.h carries it, for the networks (textmirror_detector_new).
+    var precision: TextMirrorPrecision { TextMirrorPrecision(rawValue: inferencePrecision.rawValue) }
 }
 
 /// Why detection could not start, in words for the element error.
@@ -32,20 +23,20 @@ struct DetectorLoadError: Error, CustomStringConvertible {
 /// the one another textmirror in this process already loaded with the same configuration: the
 /// model is in memory once however many elements run, and the shared detector serialises their
 /// detections.
-func loadTextDetector(_ configuration: DetectorConfiguration, sync: Bool) throws(DetectorLoadError) -> TextDetector {
+func loadTextDetector(_ configuration: DetectorSettings, sync: Bool) throws(DetectorLoadError) -> TextDetector {
     let key = TextDetector.Configuration(
         modelPath: try detectorModelPath(configuration, sync: sync),
         detectionSize: configuration.detectionSize,
         threads: configuration.threads, parallelDetections: configuration.parallelDetections,
-        precision: configuration.inferencePrecision)
+        precision: configuration.precision)
     return try SharedModels.detectors.instance(for: key, make: TextDetector.init)
 }
 
 /// Loads the recognizer of the detector's generation from the detector's folder (shared like
 /// detectors).
-func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorLoadError) -> TextRecognizer {
+func loadTextRecognizer(_ configuration: DetectorSettings) throws(DetectorLoadError) -> TextRecognizer {
     let detector = try detectorModelPath(configuration, sync: false)
-    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.inferencePrecision)
+    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.precision)
     guard access(key.modelPath, R_OK) == 0, access(key.charactersPath, R_OK) == 0 else {
         throw DetectorLoadError(
             description:
@@ -56,7 +47,7 @@ func loadTextRecognizer(_ configuration: DetectorConfiguration) throws(DetectorL
     return try SharedModels.recognizers.instance(for: key, make: TextRecognizer.init)
 }
 
-private func detectorModelPath(_ configuration: DetectorConfiguration, sync: Bool) throws(DetectorLoadError) -> String {
+private func detectorModelPath(_ configuration: DetectorSettings, sync: Bool) throws(DetectorLoadError) -> String {
     if let named = configuration.namedModelPath { return named }
     let fileName = configuration.choice.model(sync: sync).fileName
     guard let path = ModelLocation.resolve(fileName) else {

@@ -34,7 +34,7 @@ public func textmirror_properties() -> UnsafePointer<TextMirrorProperties> {
 /// Made once, on first use, and never freed: the C side keeps the pointer.
 nonisolated(unsafe) private let propertyTable: UnsafePointer<TextMirrorProperties> = {
     let table = UnsafeMutablePointer<TextMirrorProperties>.allocate(capacity: 1)
-    table.initialize(to: TextMirrorProperties.fromElementProperties())
+    table.initialize(to: TextMirrorProperties.fromSettingsDefaults())
     return UnsafePointer(table)
 }()
 

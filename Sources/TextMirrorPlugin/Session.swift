@@ -60,8 +60,13 @@ final class Session: Sendable {
     }
 }
 
-/// Everything the C side's TextMirrorSettings carries, in Swift types.
+/// Everything the C side's TextMirrorSettings carries, in Swift types, with the defaults the
+/// element starts with.
 struct SessionSettings {
     var engine = MirrorEngine.Settings()
-    var detector = DetectorConfiguration()
+    var detector = DetectorSettings()
+    /// `enabled` and `post-messages`: the C element acts on them (passthrough, bus messages);
+    /// their defaults are written here, with every other property's.
+    var enabled = true
+    var postMessages = true
 }

@@ -3,57 +3,59 @@ import Synchronization
 import TextMirrorCore
 
 /// How each property of textmirror.h's TEXTMIRROR_PROPERTIES crosses into Swift: its member of
-/// `TextMirrorSettings`, its default and bounds (written once, in `ElementProperties`), and
-/// where the session keeps it. One row per property, in the element's property order; both
-/// `textmirror_properties` (the table the C element installs its param specs from) and every
-/// settings hand-over (`SessionSettings.apply`) are read from these rows.
+/// `TextMirrorSettings` and the `SessionSettings` field that holds it. One row per property, in
+/// the element's property order. The default (and, for numbers, the range) is the field's own,
+/// written once where the field is declared; `textmirror_properties` (the table the C element
+/// installs its param specs from) and every settings hand-over (`SessionSettings.apply`) are
+/// read from these rows.
 struct PropertyBinding {
     typealias C = TextMirrorSettings
-    typealias P = ElementProperties
+    typealias S = SessionSettings
 
     /// Writes the default (and the bounds) into the table.
     let export: (inout TextMirrorProperties) -> Void
     /// Takes the value from the C settings; false when it is refused (a malformed regions value,
     /// which leaves the previous regions).
-    let apply: (C, inout SessionSettings) -> Bool
+    let apply: (C, inout S) -> Bool
 
     static var rows: [PropertyBinding] {
         [
             .regions(\.regions, \.engine.regions),
-            .choice(\.flip, \.engine.flip, P.flip),
-            .flag(\.enabled, nil, P.enabled),
-            .flag(\.detect, \.engine.detect, P.detect),
-            .choice(\.detector, \.detector.choice, P.detector),
+            .choice(\.flip, \.engine.flip),
+            .flag(\.enabled, \.enabled),
+            .flag(\.detect, \.engine.detect),
+            .choice(\.detector, \.detector.choice),
             .path(\.model, \.detector.modelPath),
-            .flag(\.verify, \.engine.verify, P.verify),
-            .choice(\.text_orientation, \.engine.textOrientation, P.textOrientation),
-            .flag(\.vertical_text, \.engine.verticalText, P.verticalText),
-            .flag(\.seamless, \.engine.seamless, P.seamless),
-            .choice(\.detection_mode, \.engine.detectionMode, P.detectionMode),
-            .number(\.detection_rate, \.engine.detectionRate, P.detectionRate),
-            .number(\.detection_size, \.detector.detectionSize, P.detectionSize),
-            .number(\.threads, \.detector.threads, P.threads),
-            .number(\.parallel_detections, \.detector.parallelDetections, P.parallelDetections),
-            .passed(\.inference_precision, \.detector.inferencePrecision, P.inferencePrecision),
-            .number(\.text_threshold, \.engine.thresholds.text, P.textThreshold),
-            .number(\.box_threshold, \.engine.thresholds.box, P.boxThreshold),
-            .number(\.min_text_height, \.engine.minTextHeight, P.minTextHeight),
-            .flag(\.tracking, \.engine.tracking, P.tracking),
-            .number(\.smoothing, \.engine.smoothing, P.smoothing),
-            .number(\.hold_time, \.engine.holdTime, P.holdTime),
-            .flag(\.post_messages, nil, P.postMessages),
-            .flag(\.draw_boxes, \.engine.drawBoxes, P.drawBoxes)
+            .flag(\.verify, \.engine.verify),
+            .choice(\.text_orientation, \.engine.textOrientation),
+            .flag(\.vertical_text, \.engine.verticalText),
+            .flag(\.seamless, \.engine.seamless),
+            .choice(\.detection_mode, \.engine.detectionMode),
+            .number(\.detection_rate, \.engine.$detectionRate),
+            .number(\.detection_size, \.detector.$detectionSize),
+            .number(\.threads, \.detector.$threads),
+            .number(\.parallel_detections, \.detector.$parallelDetections),
+            .choice(\.inference_precision, \.detector.inferencePrecision),
+            .number(\.text_threshold, \.engine.thresholds.$text),
+            .number(\.box_threshold, \.engine.thresholds.$box),
+            .number(\.min_text_height, \.engine.$minTextHeight),
+            .flag(\.tracking, \.engine.tracking),
+            .number(\.smoothing, \.engine.$smoothing),
+            .number(\.hold_time, \.engine.$holdTime),
+            .flag(\.post_messages, \.postMessages),
+            .flag(\.draw_boxes, \.engine.drawBoxes)
         ]
     }
 
+    /// Where each default is read: the settings the element starts with.
+    private static let defaults = S()
+
     /// A boolean: nonzero in C.
-    static func flag(_ c: WritableKeyPath<C, Int32>, _ swift: WritableKeyPath<SessionSettings, Bool>?, _ value: Bool)
-        -> Self
-    {
+    static func flag(_ c: WritableKeyPath<C, Int32>, _ swift: WritableKeyPath<S, Bool>) -> Self {
         Self(
-            export: { $0.defaults[keyPath: c] = value ? 1 : 0 },
+            export: { $0.defaults[keyPath: c] = defaults[keyPath: swift] ? 1 : 0 },
             apply: { from, to in
-                if let swift { to[keyPath: swift] = from[keyPath: c] != 0 }
+                to[keyPath: swift] = from[keyPath: c] != 0
                 return true
             })
     }
@@ -61,79 +63,53 @@ struct PropertyBinding {
     /// An enum: the Swift enum's raw values are the C values (a value C does not name reads
     /// as the default).
     static func choice<CEnum: RawRepresentable, SwiftEnum: RawRepresentable>(
-        _ c: WritableKeyPath<C, CEnum>, _ swift: WritableKeyPath<SessionSettings, SwiftEnum>, _ value: SwiftEnum
+        _ c: WritableKeyPath<C, CEnum>, _ swift: WritableKeyPath<S, SwiftEnum>
     ) -> Self where CEnum.RawValue == SwiftEnum.RawValue {
         Self(
-            export: { $0.defaults[keyPath: c] = CEnum(rawValue: value.rawValue)! },
+            export: { $0.defaults[keyPath: c] = CEnum(rawValue: defaults[keyPath: swift].rawValue)! },
             apply: { from, to in
-                to[keyPath: swift] = SwiftEnum(rawValue: from[keyPath: c].rawValue) ?? value
+                to[keyPath: swift] = SwiftEnum(rawValue: from[keyPath: c].rawValue) ?? defaults[keyPath: swift]
                 return true
             })
     }
 
-    /// An enum the session keeps as C's own type, with the default of the Swift enum whose raw
-    /// values are C's.
-    static func passed<CEnum: RawRepresentable, Default: RawRepresentable>(
-        _ c: WritableKeyPath<C, CEnum>, _ swift: WritableKeyPath<SessionSettings, CEnum>, _ value: Default
-    ) -> Self where CEnum.RawValue == Default.RawValue {
-        Self(
-            export: { $0.defaults[keyPath: c] = CEnum(rawValue: value.rawValue)! },
-            apply: { from, to in
-                to[keyPath: swift] = from[keyPath: c]
-                return true
-            })
-    }
-
-    /// A number with bounds, brought into them on the way in (a NaN keeps the previous value).
-    static func number<CNumber: BinaryInteger, SwiftNumber: BinaryInteger>(
-        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<SessionSettings, SwiftNumber>,
-        _ limits: P.Limits<SwiftNumber>
+    /// A number within its field's range (`Bounded` brings a value into it and keeps the
+    /// previous one for a NaN); C and Swift may hold it in different number types.
+    private static func number<CNumber, SwiftNumber: Comparable & Sendable>(
+        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<S, Bounded<SwiftNumber>>,
+        toC: @escaping (SwiftNumber) -> CNumber, fromC: @escaping (CNumber) -> SwiftNumber
     ) -> Self {
         Self(
             export: { table in
-                table.defaults[keyPath: c] = CNumber(limits.defaultValue)
-                table.minimum[keyPath: c] = CNumber(limits.minimum)
-                table.maximum[keyPath: c] = CNumber(limits.maximum)
+                let field = defaults[keyPath: swift]
+                table.defaults[keyPath: c] = toC(field.wrappedValue)
+                table.minimum[keyPath: c] = toC(field.range.lowerBound)
+                table.maximum[keyPath: c] = toC(field.range.upperBound)
             },
             apply: { from, to in
-                to[keyPath: swift] = limits.clamped(SwiftNumber(clamping: from[keyPath: c]))
+                to[keyPath: swift].wrappedValue = fromC(from[keyPath: c])
                 return true
             })
+    }
+
+    static func number<CNumber: BinaryInteger, SwiftNumber: BinaryInteger & Sendable>(
+        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<S, Bounded<SwiftNumber>>
+    ) -> Self {
+        number(c, swift, toC: { CNumber($0) }, fromC: { SwiftNumber(clamping: $0) })
     }
 
     static func number<CNumber: BinaryInteger>(
-        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<SessionSettings, Double>, _ limits: P.Limits<Double>
+        _ c: WritableKeyPath<C, CNumber>, _ swift: WritableKeyPath<S, Bounded<Double>>
     ) -> Self {
-        Self(
-            export: { table in
-                table.defaults[keyPath: c] = CNumber(limits.defaultValue)
-                table.minimum[keyPath: c] = CNumber(limits.minimum)
-                table.maximum[keyPath: c] = CNumber(limits.maximum)
-            },
-            apply: { from, to in
-                to[keyPath: swift] = limits.clamped(Double(from[keyPath: c]))
-                return true
-            })
+        number(c, swift, toC: { CNumber($0) }, fromC: { Double($0) })
     }
 
-    static func number(
-        _ c: WritableKeyPath<C, Double>, _ swift: WritableKeyPath<SessionSettings, Double>, _ limits: P.Limits<Double>
-    ) -> Self {
-        Self(
-            export: { table in
-                table.defaults[keyPath: c] = limits.defaultValue
-                table.minimum[keyPath: c] = limits.minimum
-                table.maximum[keyPath: c] = limits.maximum
-            },
-            apply: { from, to in
-                let value = from[keyPath: c]
-                if value.isFinite { to[keyPath: swift] = limits.clamped(value) }
-                return true
-            })
+    static func number(_ c: WritableKeyPath<C, Double>, _ swift: WritableKeyPath<S, Bounded<Double>>) -> Self {
+        number(c, swift, toC: { $0 }, fromC: { $0 })
     }
 
     /// A file path; NULL (the default) is none.
-    static func path(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<SessionSettings, String?>) -> Self {
+    static func path(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<S, String?>) -> Self {
         Self(
             export: { _ in },
             apply: { from, to in
@@ -144,9 +120,7 @@ struct PropertyBinding {
 
     /// The regions; NULL (the default) is none. A value the parser refuses keeps the previous
     /// regions (the element has already warned about it).
-    static func regions(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<SessionSettings, [MirrorRegion]>)
-        -> Self
-    {
+    static func regions(_ c: KeyPath<C, UnsafePointer<CChar>?>, _ swift: WritableKeyPath<S, [MirrorRegion]>) -> Self {
         Self(
             export: { _ in },
             apply: { from, to in
@@ -176,8 +150,8 @@ extension SessionSettings {
 }
 
 extension TextMirrorProperties {
-    /// `ElementProperties` as textmirror.h carries it.
-    static func fromElementProperties() -> TextMirrorProperties {
+    /// Every property's default and range, as textmirror.h carries them.
+    static func fromSettingsDefaults() -> TextMirrorProperties {
         var table = TextMirrorProperties()
         for row in PropertyBinding.rows { row.export(&table) }
         return table

@@ -39,8 +39,8 @@ public final class TextDetector: TextDetecting {
 
         public init(
             modelPath: String, detectionSize: Int = DetectorInputSize.defaultDetectionSize,
-            threads: Int = ElementProperties.threads.defaultValue,
-            parallelDetections: Int = ElementProperties.parallelDetections.defaultValue,
+            threads: Int = DetectorSettings().threads,
+            parallelDetections: Int = DetectorSettings().parallelDetections,
             precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO,
             postprocess: TextBoxPostprocess? = nil,
             sampling: RGBDownscaler.Sampling = .box, maxBoxes: Int = Int(TEXTMIRROR_MAX_BOXES)

@@ -166,7 +166,7 @@ import TextMirrorTestSupport
             [DetectorChoice.auto, .tiny, .small].map(\.rawValue)
                 == [TEXTMIRROR_DETECTOR_AUTO, TEXTMIRROR_DETECTOR_TINY, TEXTMIRROR_DETECTOR_SMALL].map(\.rawValue))
         #expect(
-            [ElementProperties.InferencePrecision.auto, .f32].map(\.rawValue)
+            [InferencePrecision.auto, .f32].map(\.rawValue)
                 == [TEXTMIRROR_PRECISION_AUTO, TEXTMIRROR_PRECISION_F32].map(\.rawValue))
     }
 

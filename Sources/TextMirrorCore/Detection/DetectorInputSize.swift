@@ -6,7 +6,7 @@
 /// then depends only on `detection-size`, and small text gains from it.
 public struct DetectorInputSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let granularity = 32
-    public static let defaultDetectionSize = ElementProperties.detectionSize.defaultValue
+    public static let defaultDetectionSize = DetectorSettings().detectionSize
 
     public let width: Int
     public let height: Int

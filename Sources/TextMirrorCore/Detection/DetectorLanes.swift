@@ -22,7 +22,7 @@ public struct DetectorLanes: Equatable, Sendable {
 
     /// `threads`: the detector's threads in all, 0 for one per core; `parallel`: lanes, never
     /// more than threads. `cores`: the machine's.
-    public init(threads: Int, parallel: Int = ElementProperties.parallelDetections.defaultValue, cores: Int) {
+    public init(threads: Int, parallel: Int = DetectorSettings().parallelDetections, cores: Int) {
         let total = threads > 0 ? threads : max(1, cores)
         count = min(max(parallel, 1), total)
         threadsPerLane = max(1, total / count)

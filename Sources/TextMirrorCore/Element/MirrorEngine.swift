@@ -10,44 +10,54 @@ import Synchronization
 /// serialises them); `update` may be called from any thread at any time. Settings are copied
 /// out of their lock once per frame and no lock is held while pixels are touched.
 public final class MirrorEngine: Sendable {
-    /// The element's settings, in its property order; defaults from `ElementProperties`.
+    /// The element's settings, in its property order, with their defaults and ranges.
     public struct Settings: Sendable, Equatable {
         public var regions: [MirrorRegion] = []
-        public var flip = ElementProperties.flip
-        public var detect = ElementProperties.detect
+        public var flip = Flip.horizontal
+        public var detect = true
         /// Mirror a detected box only once the recognizer read a character in it.
-        public var verify = ElementProperties.verify
+        public var verify = true
         /// Which lines are turned, by how they read.
-        public var textOrientation = ElementProperties.textOrientation
+        public var textOrientation = TextOrientation.any
         /// Look for lines running up or down the frame too, in the picture turned a quarter
-        /// (`QuarterTurn`): each detection costs two.
-        public var verticalText = ElementProperties.verticalText
+        /// (`QuarterTurn`): each detection costs two. Off: the second detection would halve a
+        /// live camera's detection rate.
+        public var verticalText = false
         /// Mirror the text of a detected box but not its background (gradients, vignetting,
         /// shadows stay continuous; see RingBackground.swift). Fixed regions are plain mirrors.
-        public var seamless = ElementProperties.seamless
-        public var detectionMode = ElementProperties.detectionMode
+        public var seamless = true
+        public var detectionMode = DetectionMode.auto
         /// Upper bound on detections per second of stream time.
-        public var detectionRate = ElementProperties.detectionRate.defaultValue
+        @Bounded(0.1...120.0) public var detectionRate = 30.0
         public var thresholds = DetectionThresholds()
         /// Detected lines whose shorter side is under this fraction of the frame height are
         /// left alone (the one place `min-text-height` is applied).
-        public var minTextHeight = ElementProperties.minTextHeight.defaultValue
+        @Bounded(0.0...1.0) public var minTextHeight = 0.01
         /// Move boxes with the measured motion between detections and bring late detections up
         /// to date; false holds each box where it was last detected.
-        public var tracking = ElementProperties.tracking
-        /// Weight of each new detection in a tracked box, 0...1 (1: no smoothing).
-        public var smoothing = ElementProperties.smoothing.defaultValue
-        /// Milliseconds a box stays after its text was last detected.
-        public var holdTime = ElementProperties.holdTime.defaultValue
+        public var tracking = true
+        /// Weight of each new detection in a tracked box (1: no smoothing); 0.35 as the iOS
+        /// original.
+        @Bounded(0.0...1.0) public var smoothing = 0.35
+        /// Milliseconds a box stays after its text was last detected (the one unit of the hold
+        /// time, everywhere). 500 ms bridges four or more missed detections of a line in full
+        /// view (`textmirror-motion-bench`: detections come every 100-110 ms on 2 cores, and a
+        /// line is missed at most 1-2 times in a row). It bounds how long a box outlives text
+        /// that vanishes in place; when the picture cuts away, the first detection that misses
+        /// the box ends it, whatever the hold time.
+        @Bounded(0.0...60_000.0) public var holdTime = 500.0
         /// Outline the mirrored text boxes, for debugging: fresh detections in green, boxes
         /// carried by tracking in orange.
-        public var drawBoxes = ElementProperties.drawBoxes
+        public var drawBoxes = false
         /// Fit each detected box to the ink inside it, on the frame it was detected on
         /// (`InkFitting`). Not a property of the element: on for everyone; settable for the
         /// benchmark's comparison.
         public var fitToInk = true
 
         public init() {}
+
+        /// The element's defaults.
+        public static let defaults = Settings()
 
         /// What was learnt about a line (its reading, its tilt) is renewed about once a second
         /// of detections (`LineMemory`).
@@ -82,7 +92,7 @@ public final class MirrorEngine: Sendable {
 
     private struct StreamState {
         var mirror: FrameMirror?
-        var cadence = DetectionCadence(rate: ElementProperties.detectionRate.defaultValue)
+        var cadence = DetectionCadence(rate: Settings.defaults.detectionRate)
         var tracker = BoxTracker()
         var clock = FrameClock()
         /// Whether the previous frame was given to the motion estimator; when it was not, the

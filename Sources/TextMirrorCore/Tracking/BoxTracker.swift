@@ -46,8 +46,8 @@ public struct BoxTracker: Sendable, Equatable {
         public static let defaultLevelWithin = PixelBox.detectorAngleNoise
 
         public init(
-            smoothing: Double = ElementProperties.smoothing.defaultValue,
-            holdTime: Double = ElementProperties.holdTime.defaultValue,
+            smoothing: Double = MirrorEngine.Settings.defaults.smoothing,
+            holdTime: Double = MirrorEngine.Settings.defaults.holdTime,
             association: BoxAssociation.Criteria = .init(), maxOverlap: Double = 0.5,
             confirmHits: Int = 2, noise: Double = 0.15, preciseNoise: Double = 0.04,
             levelWithin: Double = Parameters.defaultLevelWithin
@@ -64,7 +64,7 @@ public struct BoxTracker: Sendable, Equatable {
 
         /// `holdTime` in frame-time nanoseconds, within the property's range (0 when not finite).
         var holdTimeNanoseconds: UInt64 {
-            holdTime.isFinite ? UInt64(ElementProperties.holdTime.clamped(holdTime) * 1e6) : 0
+            holdTime.isFinite ? UInt64(MirrorEngine.Settings.defaults.$holdTime.clamped(holdTime) * 1e6) : 0
         }
     }
 

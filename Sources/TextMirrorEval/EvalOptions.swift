@@ -14,6 +14,9 @@ struct EvalOptions {
     var contactSheetDirectory: String?
     var listMissed = false
     var listMisread = false
+    /// Run each output picture through the element again and check that the mirrored lines
+    /// read back whole (`ReadBackScore`).
+    var readBack = false
     /// Mirror every picture (videoflip) before textmirror sees it, and its ground truth with it:
     /// text that reaches the element mirror-reversed, as from a selfie camera.
     var mirrorInput = false
@@ -56,6 +59,10 @@ struct EvalOptions {
         output:
           --missed               list the legible lines that were not mirrored
           --misread              list the legible lines that were not read exactly
+          --read-back            run each mirrored picture through the element again and list
+                                 the lines that do not read back whole: mirrored and read
+                                 exactly, yet not read the same from the output turned back (a
+                                 word left unmirrored beside its line, a cut letter); needs --save
           --mirror-input         mirror each picture (and its ground truth) before textmirror:
                                  text that arrives mirror-reversed (with --set
                                  text-orientation=mirrored its lines should all be turned back)
@@ -99,6 +106,7 @@ struct EvalOptions {
             case "--tolerance": o.tolerance = Int(try args.number(for: argument, in: 0...255))
             case "--missed": o.listMissed = true
             case "--misread": o.listMisread = true
+            case "--read-back": o.readBack = true
             case "--mirror-input": o.mirrorInput = true
             case "--save": o.saveDirectory = try args.value(for: argument)
             case "--contact-sheet": o.contactSheetDirectory = try args.value(for: argument)
@@ -115,6 +123,10 @@ struct EvalOptions {
                 positional.isEmpty ? "no picture folder given" : "one picture folder, please", isUsage: true)
         }
         o.imageDirectory = positional[0]
+        if o.readBack && (o.saveDirectory == nil || o.resultsDirectory != nil) {
+            throw ToolError(
+                "--read-back runs the pictures --save writes through the element again: give --save DIR", isUsage: true)
+        }
         if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || o.contactSheetDirectory != nil || !o.properties.isEmpty {
             throw ToolError(
                 "--score-results scores boxes already made: it takes no element properties, --mirror-input, --save or --contact-sheet",

@@ -88,14 +88,18 @@ final class FrameCapture: Sendable {
             guard roi.pointee.roi_type == textType else { continue }
             var angle = 0.0
             var text: String?
+            var mirrored: Bool?
             if let param = gst_video_region_of_interest_meta_get_param(roi, "textmirror") {
                 _ = gst_structure_get_double(param, "angle", &angle)
                 text = gst_structure_get_string(param, "text").map { String(cString: $0) }
+                var flag: gboolean = 0
+                if gst_structure_get_boolean(param, "mirrored", &flag) != 0 { mirrored = flag != 0 }
             }
             var box = RotatedBox(
                 boundingX: Double(roi.pointee.x), y: Double(roi.pointee.y),
                 width: Double(roi.pointee.w), height: Double(roi.pointee.h), angle: angle)
             box.text = text
+            box.mirrored = mirrored
             boxes.append(box)
         }
         return boxes

@@ -39,6 +39,7 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
+    var readBackScores: [ImageScore] = []
     var sheetScores: [ImageScore] = []
     var times: [Double] = []
     for (index, item) in items.enumerated() {
@@ -71,6 +72,15 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
         allPixels += width * height
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
+            if options.readBack {
+                // The output as it was saved (PNG, lossless), through the element once more.
+                let saved = EvalItem(imagePath: "\(save)/\(item.name).png", name: item.name, ground: ground)
+                let back = try ElementRun(properties: properties, saveDirectory: nil).run(saved)
+                readBackScores.append(
+                    ImageScore(
+                        name: item.name, ground: ground, boxes: back.mirrored,
+                        changed: PixelMask(width: width, height: height), rules: options.rules))
+            }
         }
         if let sheet = options.contactSheetDirectory, !score.legible.isEmpty || score.boxes > 0 {
             let regions = item.ground.map(\.polygon) + result.mirrored.map(\.corners)
@@ -116,6 +126,10 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     if options.listMisread {
         let misread = EvalReport.misreadLines(scores)
         print(misread.isEmpty ? "Every legible line was read exactly." : "Legible lines not read exactly:\n" + misread)
+        print("")
+    }
+    if options.readBack {
+        print(EvalReport.readBack(ReadBackScore(first: scores, second: readBackScores, rules: options.rules)))
         print("")
     }
     print(EvalReport.nonTextBreakdown(summary))

@@ -92,6 +92,22 @@ public enum EvalReport {
             + "\(percent(score.characterAccuracy)) (\(score.edits) edits in \(score.characters) characters)."
     }
 
+    /// The read-back check (`ReadBackScore`): a line and a list of the lines that did not read
+    /// back whole.
+    public static func readBack(_ score: ReadBackScore) -> String {
+        var out =
+            "Read back: \(score.whole) of \(score.judged) lines mirrored and read exactly "
+            + "(\(percent(score.judged == 0 ? .nan : Double(score.whole) / Double(score.judged)))) read the same "
+            + "from the output, turned back, with nothing unmirrored on them; "
+            + "\(score.failures.count { $0.readsExtra }) read back with something extra (marked +)."
+        for failure in score.failures {
+            let read = failure.readBack.map { "\"\($0.text)\"" + ($0.mirrored ? " (turned)" : "") }
+            out += "\n- \(failure.readsExtra ? "+ " : "")\(failure.picture): \"\(failure.transcription)\" read back "
+                + (read.isEmpty ? "nothing" : read.joined(separator: ", "))
+        }
+        return out
+    }
+
     /// Legible lines not read exactly, with what was read.
     public static func misreadLines(_ scores: [ImageScore]) -> String {
         var out: [String] = []

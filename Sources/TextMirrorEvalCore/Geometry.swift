@@ -27,6 +27,8 @@ public struct RotatedBox: Equatable, Sendable {
     public var angle: Double
     /// What the element read in the box (its `text` field), if it read it.
     public var text: String?
+    /// Whether the line read mirror-reversed (its `mirrored` field), when it was read.
+    public var mirrored: Bool?
 
     public init(
         centerX: Double, centerY: Double, width: Double, height: Double, angle: Double,

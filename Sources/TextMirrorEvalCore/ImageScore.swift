@@ -29,6 +29,20 @@ public struct ImageScore: Equatable, Sendable {
         /// What the element read in the box covering most of the line; nil when no box covers
         /// it or the box was not read.
         public var read: String? = nil
+        /// What was read on the line: the box covering most of it, then every other box lying
+        /// mostly on it, by how much of the line each covers (`ReadBackScore`).
+        public var readings: [Reading] = []
+    }
+
+    /// What the element read in one box, and which way it read.
+    public struct Reading: Equatable, Sendable {
+        public var text: String
+        public var mirrored: Bool
+
+        public init(text: String, mirrored: Bool) {
+            self.text = text
+            self.mirrored = mirrored
+        }
     }
 
     public var name: String
@@ -90,7 +104,13 @@ public struct ImageScore: Equatable, Sendable {
             let overlaps = boxMasks.map { region.intersectionCount($0) }
             let best = overlaps.indices.max { overlaps[$0] < overlaps[$1] }
             let read = best.flatMap { overlaps[$0] > 0 ? boxes[$0].text : nil }
-            lines.append(Line(transcription: line.transcription, coverage: coverage, pixels: pixels, read: read))
+            // The best box, and every other lying mostly on the line (not a neighbour's that
+            // touches it).
+            let onLine = overlaps.indices.filter { $0 == best ? overlaps[$0] > 0 : 2 * overlaps[$0] > boxMasks[$0].count }
+            let readings = onLine.sorted { overlaps[$0] > overlaps[$1] }
+                .compactMap { b in boxes[b].text.map { Reading(text: $0, mirrored: boxes[b].mirrored ?? false) } }
+            lines.append(
+                Line(transcription: line.transcription, coverage: coverage, pixels: pixels, read: read, readings: readings))
         }
         legible = lines
         self.unmeasurable = unmeasurable

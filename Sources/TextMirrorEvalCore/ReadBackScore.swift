@@ -59,7 +59,10 @@ public struct ReadBackScore: Equatable, Sendable {
     /// The box covering most of the line reads as the transcription, turned, and no other box on
     /// the line reads the right way round (an unmirrored word beside the line).
     static func isWhole(_ line: ImageScore.Line) -> Bool {
-        guard let best = line.readings.first, best.mirrored, same(best.text, line.transcription) else { return false }
+        // `read` is the best box's text; `readings` leaves out boxes that were not read.
+        guard let read = line.read, same(read, line.transcription), let best = line.readings.first,
+            best.text == read, best.mirrored
+        else { return false }
         return line.readings.dropFirst().allSatisfy(\.mirrored)
     }
 

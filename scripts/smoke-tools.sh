@@ -10,6 +10,8 @@
 #   textmirror-motion-bench --quick    the rendered pan, sync and live, tracking on and off,
 #                                      and the streaming thread's cost (the photo scenarios
 #                                      need scripts/fetch-real-photos.sh and are left out)
+#   textmirror-eval --read-back        three generated pictures (scripts/make-eval-set.sh),
+#                                      scored, then read back from the output
 #
 # Release builds: the motion bench renders its frames in Swift, which unoptimized takes
 # minutes. Called by scripts/test.sh; expects scripts/install-deps.sh to have run.
@@ -17,12 +19,13 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export TEXTMIRROR_MODEL="${TEXTMIRROR_MODEL:-$PWD/models}"
 
-for tool in textmirror-bench textmirror-motion-bench; do
+for tool in textmirror-bench textmirror-motion-bench textmirror-eval; do
     swift build -c release --product "$tool"
 done
 bin="$(swift build -c release --show-bin-path)"
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+scratch="$(mktemp -d)"
+trap 'rm -rf "$log" "$scratch"' EXIT
 
 run() {
     local started=$SECONDS
@@ -35,3 +38,7 @@ run() {
 }
 run textmirror-bench --quick
 run textmirror-motion-bench --quick --scenarios pan
+# Three generated pictures (a page, a shop front, a sign), scored and read back.
+scripts/make-eval-set.sh --out "$scratch/set" --count 3 >"$log" 2>&1 || { tail -n 30 "$log" >&2; exit 1; }
+run textmirror-eval "$scratch/set" --save "$scratch/out" --read-back
+grep -q '^Read back: ' "$log" || { cat "$log" >&2; echo "smoke-tools: textmirror-eval printed no read-back line" >&2; exit 1; }

@@ -38,11 +38,6 @@ public struct ImageScore: Equatable, Sendable {
     public struct Reading: Equatable, Sendable {
         public var text: String
         public var mirrored: Bool
-
-        public init(text: String, mirrored: Bool) {
-            self.text = text
-            self.mirrored = mirrored
-        }
     }
 
     public var name: String

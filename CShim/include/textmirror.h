@@ -250,7 +250,8 @@ typedef struct {
 } TextMirrorSettings;
 
 /* The default and the bounds of every property, written once, in Swift (see
- * TEXTMIRROR_PROPERTIES): the element's param specs and initial values come from here. minimum and maximum are meaningful for INT, UINT and DOUBLE rows. */
+ * TEXTMIRROR_PROPERTIES): the element's param specs and initial values come from here.
+ * minimum and maximum are meaningful for INT, UINT and DOUBLE rows. */
 typedef struct {
   TextMirrorSettings defaults; /* strings: NULL */
   TextMirrorSettings minimum;

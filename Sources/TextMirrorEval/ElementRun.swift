@@ -12,6 +12,8 @@ struct ElementResult {
     /// Boxes in the element's `textmirror` message (nil: no message, e.g. post-messages=false).
     var detected: Int?
     var milliseconds: Double
+    /// Where the output picture was written (with a save directory), as a PNG.
+    var savedPicture: String?
 }
 
 /// Runs one picture through the real element, in the pipeline a user would write for a photo:
@@ -31,11 +33,12 @@ struct ElementRun {
     var timeoutSeconds: UInt64 = 300
 
     func run(_ item: EvalItem) throws(ToolError) -> ElementResult {
+        let savedPicture = saveDirectory.map { "\($0)/\(item.name).png" }
         var description =
             "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
             + (mirrorInput ? "! videoflip video-direction=horiz " : "")
             + "! textmirror name=mirror detection-mode=sync "
-        if saveDirectory != nil {
+        if savedPicture != nil {
             description +=
                 "! tee name=split ! queue ! fakesink sync=false "
                 + "split. ! queue ! videoconvert ! pngenc snapshot=true ! filesink name=save"
@@ -53,10 +56,10 @@ struct ElementRun {
         let mirror = try child(pipeline, "mirror")
         defer { unrefObject(mirror) }
         for (name, value) in properties { try setProperty(mirror, name, value) }
-        if let saveDirectory {
+        if let savedPicture {
             let save = try child(pipeline, "save")
             defer { unrefObject(save) }
-            gst_util_set_object_arg(asGObject(save), "location", "\(saveDirectory)/\(item.name).png")
+            gst_util_set_object_arg(asGObject(save), "location", savedPicture)
         }
 
         let capture = FrameCapture()
@@ -81,7 +84,7 @@ struct ElementRun {
         }
         return ElementResult(
             input: input, output: output, mirrored: s.mirrored, detected: detected,
-            milliseconds: milliseconds)
+            milliseconds: milliseconds, savedPicture: savedPicture)
     }
 
     private func child(_ pipeline: UnsafeMutablePointer<GstElement>, _ name: String) throws(ToolError)

@@ -36,6 +36,8 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     let runner = ElementRun(
         properties: options.resultsDirectory == nil ? properties : [("detect", "false")],
         saveDirectory: options.saveDirectory, mirrorInput: options.mirrorInput)
+    // --read-back: the saved output (PNG, lossless) through the element once more, as it is.
+    let readBackRunner = ElementRun(properties: properties, saveDirectory: nil)
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
@@ -72,15 +74,13 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
         allPixels += width * height
         if let save = options.saveDirectory {
             try ResultFile.write(result.mirrored, to: "\(save)/res_\(item.name).txt")
-            if options.readBack {
-                // The output as it was saved (PNG, lossless), through the element once more.
-                let saved = EvalItem(imagePath: "\(save)/\(item.name).png", name: item.name, ground: ground)
-                let back = try ElementRun(properties: properties, saveDirectory: nil).run(saved)
-                readBackScores.append(
-                    ImageScore(
-                        name: item.name, ground: ground, boxes: back.mirrored,
-                        changed: PixelMask(width: width, height: height), rules: options.rules))
-            }
+        }
+        if options.readBack, let saved = result.savedPicture {
+            let back = try readBackRunner.run(EvalItem(imagePath: saved, name: item.name, ground: ground))
+            readBackScores.append(
+                ImageScore(
+                    name: item.name, ground: ground, boxes: back.mirrored,
+                    changed: PixelMask(width: width, height: height), rules: options.rules))
         }
         if let sheet = options.contactSheetDirectory, !score.legible.isEmpty || score.boxes > 0 {
             let regions = item.ground.map(\.polygon) + result.mirrored.map(\.corners)

@@ -419,9 +419,27 @@ public struct InkRefinement: Sendable, Equatable {
         let background = Double(ink.sorted()[ink.count / 10])
         let threshold = background + lineThreshold * (Double(ink[peak]) - background)
         func inky(_ i: Int) -> Bool { Double(ink[i]) >= threshold }
+        // Across a gap only to something as small as an "i"'s dot: a band of ink beyond the
+        // gap that runs on is something else (a carved frame under a sign's letters, which
+        // held the line's rows to the window's end and left the sign's box unfitted).
+        func dotBeyond(_ j: Int, by step: Int) -> Bool {
+            var n = 0, i = j
+            while i >= 0, i < ink.count, inky(i) {
+                n += 1
+                if n > 2 * maxGap + 1 { return false }
+                i += step
+            }
+            return i >= 0 && i < ink.count
+        }
         var first = peak, last = peak
-        while let j = (max(first - maxGap - 1, 0)..<first).last(where: inky) { first = j }
-        while let j = ((last + 1)..<min(last + maxGap + 2, ink.count)).first(where: inky) { last = j }
+        while let j = (max(first - maxGap - 1, 0)..<first).last(where: inky), j == first - 1 || dotBeyond(j, by: -1) {
+            first = j
+        }
+        while let j = ((last + 1)..<min(last + maxGap + 2, ink.count)).first(where: inky),
+            j == last + 1 || dotBeyond(j, by: 1)
+        {
+            last = j
+        }
         let core = first...last
         // Then the sparse rows of the few letters that rise or descend beyond the rest.
         // And with a stroke's contrast in it: at least half the typical strongest step of

@@ -354,4 +354,27 @@ import Testing
         let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
         #expect(abs(refined.centerX - 201) < 0.5 && abs(refined.width - 204) < 3, "\(refined)")
     }
+
+    @Test func keepsAnIsDotAcrossTheGapAboveIt() throws {
+        // Every fourth stroke has a dot 3 rows tall, 3 rows above the line: the gap between an
+        // "i" and its dot is inside the line, so the box reaches the dots.
+        var pixels = Self.lineBeside(gap: 40, height: 0)
+        for stroke in stride(from: 0, to: 34, by: 4) {
+            for y in 34..<37 { for x in (100 + 6 * stroke)..<(104 + 6 * stroke) { pixels[y * 500 + x] = 20 } }
+        }
+        let box = PixelBox(centerX: 201, centerY: 48, width: 214, height: 38)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
+        #expect(abs(refined.centerY - refined.height / 2 - 34) < 1.5, "\(refined)")
+    }
+
+    @Test func aBandOfInkBeyondAGapIsNotTheLines() throws {
+        // Under the line, 3 rows down, carving that runs on to the frame's bottom (a sign's
+        // frame under "HOTEL"): no dot, so the line's rows end at its letters, and the box is
+        // fitted rather than left as detected.
+        var pixels = Self.lineBeside(gap: 40, height: 0)
+        for y in 63..<100 { for x in stride(from: 60 + y % 3, to: 460, by: 5) { pixels[y * 500 + x] = 90 } }
+        let box = PixelBox(centerX: 201, centerY: 50, width: 214, height: 34)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
+        #expect(abs(refined.centerY - 50) < 1 && abs(refined.height - 22) < 3, "\(refined)")
+    }
 }

@@ -53,6 +53,9 @@ struct MotionBenchOptions {
     /// Camera noise: luma of every input frame perturbed by up to ±noise levels (uniform,
     /// fixed seed per frame), as a sensor would; the still camera's jitter needs it.
     var noise = 0.0
+    /// The photographs' brightness, as a share of their own: a sign at dusk (with `noise`, the
+    /// grain of a camera's gain).
+    var light = 1.0
 
     static let usage = """
         usage: textmirror-motion-bench [options]
@@ -70,7 +73,9 @@ struct MotionBenchOptions {
                                photo-still,photo-pan,photo-pan-zoom-shake; the photo ones are
                                skipped with a note when the photographs are missing)
           --photos DIR         the photographs and their gt_*.txt (default out/real-photos; fetch
-                               them with scripts/fetch-real-photos.sh [--out DIR])
+                               them with scripts/fetch-real-photos.sh [--out DIR]); any folder of
+                               pictures with ICDAR ground truth will do: a pan over dense pages is
+                               --photos out/eval-set --photo-names page_013,page_041,page_049
           --photo-names LIST   which photographs (NAME of NAME.jpg or .png), in the order the pan
                                passes them; 6 s of pan see the first three. Default:
                                \(Photo.defaultNames.joined(separator: ","))
@@ -89,6 +94,8 @@ struct MotionBenchOptions {
           --quick              2-second scenarios, pan and photo-pan only, 3-second cost run
                                (proves it runs)
           --noise N            add camera noise of up to ±N luma levels to every input frame (default 0)
+          --light F            dim the photographs to F of their brightness, 0.05-1 (default 1); a
+                               street sign at dusk: --light 0.35 --noise 8
           --dump DIR           write pictures of a few frames to DIR: input and output luma (PGM),
                                the input with the true boxes (green; ### blue), and the output
                                with those and the mirrored ones (red: detected in that frame,
@@ -153,7 +160,8 @@ struct MotionBenchOptions {
             case "--detection-size":
                 // number() is finite and not negative; min() keeps Int() from overflowing.
                 let limits = DetectorSettings().$detectionSize
-                o.detectionSize = limits.clamped(Int(min(try args.number(for: argument), Double(limits.range.upperBound))))
+                o.detectionSize = limits.clamped(
+                    Int(min(try args.number(for: argument), Double(limits.range.upperBound))))
             case "--cost-seconds": o.costSeconds = max(try args.number(for: argument), 2)
             case "--no-cost": o.cost = false
             case "--cost-only": o.costOnly = true
@@ -170,6 +178,7 @@ struct MotionBenchOptions {
                 }
                 o.dumpFrames = frames
             case "--noise": o.noise = min(try args.number(for: argument), 64)
+            case "--light": o.light = min(max(try args.number(for: argument), 0.05), 1)
             case "-h", "--help": return nil
             default: throw ToolError.usage("unknown option \"\(argument)\"")
             }

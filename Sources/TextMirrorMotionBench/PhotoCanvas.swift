@@ -86,6 +86,15 @@ struct Photo {
         return (width, height, bytes)
     }
 
+    /// The photograph with every channel scaled by `light` (at most 1): less light on the same
+    /// print, its contrast shrinking with it.
+    func dimmed(to light: Double) -> Photo {
+        guard light < 1 else { return self }
+        var dim = self
+        dim.rgb = rgb.map { UInt8((Double($0) * light).rounded()) }
+        return dim
+    }
+
     /// The rectangle of a hand-drawn quadrilateral, in photo pixels.
     static func rectangle(_ quad: [EvalPoint]) -> PixelBox { RotatedBox(enclosing: quad).pixelBox }
 }

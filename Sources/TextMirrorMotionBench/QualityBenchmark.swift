@@ -24,7 +24,9 @@ struct QualityBenchmark {
             do {
                 progress("reading the photographs in \(o.photoDirectory)...")
                 var photos: [Photo] = []
-                for name in o.photoNames { photos.append(try Photo.load(name, from: o.photoDirectory)) }
+                for name in o.photoNames {
+                    photos.append(try Photo.load(name, from: o.photoDirectory).dimmed(to: o.light))
+                }
                 photoRenderer = FrameRenderer(
                     canvas: SceneCanvas(photos: photos, width: canvasWidth, height: canvasHeight))
             } catch {
@@ -54,8 +56,9 @@ struct QualityBenchmark {
             let legible = canvas.lines.filter(\.legible).count
             print(
                 "- Photographs (photo-*): \(o.photoNames.joined(separator: ", ")) from \(o.photoDirectory), side by side, "
-                    + "each at its own size or enlarged to the canvas height; \(legible) legible lines boxed by hand "
-                    + "(\(canvas.lines.count - legible) ### not scored), canvas \(canvasWidth)x\(canvasHeight)")
+                    + "each at its own size or enlarged to the canvas height; \(legible) legible lines in their ground truth "
+                    + "(\(canvas.lines.count - legible) ### not scored), canvas \(canvasWidth)x\(canvasHeight)"
+                    + (o.light < 1 ? "; dimmed to \(o.light) of their brightness" : ""))
         }
         if let skipped { print("- Photo scenarios skipped: \(skipped)") }
         // The photo canvas as textmirror boxes it with the camera still: a second reference

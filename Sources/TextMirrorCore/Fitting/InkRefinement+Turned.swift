@@ -9,6 +9,9 @@ import Foundation
 extension InkRefinement {
     /// Largest upright picture made for one box (pixels); bigger boxes are left as they are.
     static let maxTurnedSamples = 1 << 20
+    /// A turned box whose part inside the frame is shorter than this many times its height is
+    /// left as it is (`shortenedIntoFrame`): too little of the line to read.
+    static let minInFrame = 2.0
 
     /// Where an upright picture of a box's neighbourhood lies in the frame: picture point p is
     /// frame point `centre + (p.x - half.x) * u + (p.y - half.y) * v`.
@@ -35,8 +38,10 @@ extension InkRefinement {
     /// `body` on `box`'s neighbourhood seen upright: the frame itself for a level box, else a
     /// picture resampled along the box's axes (the window `BoxWindow` reads around a level box:
     /// `reach` line heights beyond each end, a quarter above and below), with the box level in
-    /// it. Each end reaches no further than the frame (`reachWithin`). Nil when `body` is, or
-    /// the turned box itself, a quarter of its height above and below, leaves the frame.
+    /// it. Each end reaches no further than the frame (`reachWithin`), and an end beyond the
+    /// side of the frame the line runs to is moved in to it (`shortenedIntoFrame`). Nil when
+    /// `body` is, or the rest of the turned box, a quarter of its height above and below,
+    /// leaves the frame.
     func upright<R>(
         _ box: PixelBox, reach: AtEnds<Double>, in frame: FrameBuffer, format: PixelFormat,
         _ body: (FrameBuffer, PixelFormat, PixelBox, Placement) -> R?
@@ -47,7 +52,12 @@ extension InkRefinement {
             return body(frame, format, level, Placement(angle: box.angle))
         }
         let (along, across) = box.axes
-        let wanted = AtEnds(start: reach.start * box.height, end: reach.end * box.height)
+        // A turned line coming into view at the frame's side: the part of its box still in
+        // the frame, read up to the frame's edge (its reach there is none).
+        guard
+            let (box, cut) = Self.shortenedIntoFrame(box, frameWidth: frame.width, frameHeight: frame.height)
+        else { return nil }
+        let wanted = AtEnds(start: cut.start ? 0 : reach.start * box.height, end: cut.end ? 0 : reach.end * box.height)
         guard let ends = Self.reachWithin(box, reach: wanted, frameWidth: frame.width, frameHeight: frame.height)
         else { return nil }
         let w = Int((box.width + ends.start + ends.end).rounded(.up)), h = Int((1.5 * box.height).rounded(.up))
@@ -56,7 +66,7 @@ extension InkRefinement {
         let placement = Placement(
             centre: box.center + (ends.end - ends.start) / 2 * along, half: SIMD2(Double(w), Double(h)) / 2,
             u: along, v: across, angle: box.angle,
-            clipped: AtEnds(start: ends.start < wanted.start, end: ends.end < wanted.end))
+            clipped: AtEnds(start: cut.start || ends.start < wanted.start, end: cut.end || ends.end < wanted.end))
         let centre = placement.centre, half = placement.half, u = placement.u, v = placement.v
         var upright = [UInt8](repeating: 0, count: w * h)
         let luma = LumaReader(frame, format: format)
@@ -74,6 +84,46 @@ extension InkRefinement {
             guard let base = bytes.baseAddress else { return nil }
             return body(FrameBuffer(width: w, height: h, planes: [base], strides: [w]), .gray8, level, placement)
         }
+    }
+
+    /// Turned `box` with each end whose neighbourhood (a quarter of its height above and
+    /// below) leaves the frame through the side the line runs towards (the left or right
+    /// side for a line nearer level than upright) moved in until it does not, and which ends
+    /// were; nil when what is left is shorter than `minInFrame` times the box's height.
+    ///
+    /// Why: the detector boxes a tilted line that a pan brings into view up to the frame's
+    /// edge and beyond; unread, the line kept the detector's box, twice as tall as its letters
+    /// (a direction sign 4° off level on the real-photo pan, at every frame until it was
+    /// wholly in view). Only that side: a box whose end leaves through the top or bottom is
+    /// turned across the frame, more often by a tilt misread on texture than by a line's.
+    static func shortenedIntoFrame(_ box: PixelBox, frameWidth: Int, frameHeight: Int)
+        -> (box: PixelBox, cut: AtEnds<Bool>)?
+    {
+        let (u, v) = box.axes
+        let axis = abs(u.x) >= abs(u.y) ? 0 : 1
+        let low = 0.5, high = Double(axis == 0 ? frameWidth : frameHeight) - 1.5
+        /// How far the end `direction` points to moves in until both its corners are inside
+        /// along `axis`.
+        func inset(_ direction: SIMD2<Double>) -> Double {
+            var t = 0.0
+            for side in [-0.75, 0.75] {
+                let corner = box.center + box.width / 2 * direction + side * box.height * v
+                let bound = direction[axis] > 0 ? high : low
+                t = max(t, (corner[axis] - bound) / direction[axis])
+            }
+            // A hair more, so the moved corners are inside however they round.
+            return t > 0 ? t + 1e-6 : 0
+        }
+        let start = inset(-u), end = inset(u)
+        guard start > 0 || end > 0 else { return (box, AtEnds(both: false)) }
+        let length = box.width - start - end
+        guard length >= minInFrame * box.height else { return nil }
+        var inside = box
+        inside.width = length
+        (inside.centerX, inside.centerY) = (
+            box.centerX + (start - end) / 2 * u.x, box.centerY + (start - end) / 2 * u.y
+        )
+        return (inside, AtEnds(start: start > 0, end: end > 0))
     }
 
     /// How far beyond its start and its end the neighbourhood of turned `box` (a quarter of

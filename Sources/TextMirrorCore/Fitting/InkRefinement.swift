@@ -265,7 +265,26 @@ public struct InkRefinement: Sendable, Equatable {
             if !wider.runsOff.either { return wider.box }
             latest = wider
         }
-        return first.box
+        return Self.reaching(first, endsOf: box)
+    }
+
+    /// `fitted` reaching along its line at least to the ends of `box` (the same line, at the same
+    /// angle) where its ink ran on into the frame's edge: a turned line read only up to the
+    /// frame (`shortenedIntoFrame`) goes on to the detector's end, and is mirrored up to there.
+    static func reaching(_ fitted: Fitted, endsOf box: PixelBox) -> PixelBox {
+        let goesOn = AtEnds(
+            start: fitted.runsOff.start && fitted.clipped.start, end: fitted.runsOff.end && fitted.clipped.end)
+        guard goesOn.either else { return fitted.box }
+        let u = box.axes.along, f = fitted.box
+        let offset = (f.centerX - box.centerX) * u.x + (f.centerY - box.centerY) * u.y
+        let start = goesOn.start ? min(offset - f.width / 2, -box.width / 2) : offset - f.width / 2
+        let end = goesOn.end ? max(offset + f.width / 2, box.width / 2) : offset + f.width / 2
+        var reached = f
+        let shift = (start + end) / 2 - offset
+        (reached.centerX, reached.centerY, reached.width) = (
+            f.centerX + shift * u.x, f.centerY + shift * u.y, end - start
+        )
+        return reached
     }
 
     /// A fitted box, the ends at which the line's ink ran on to the end of the window (not

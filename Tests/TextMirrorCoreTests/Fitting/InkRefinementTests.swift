@@ -140,9 +140,15 @@ import Testing
         #expect(abs(refined.centerX - 90) < 0.25, "\(refined.centerX)")
     }
 
-    @Test func leavesBoxesOnTextureAlone() {
+    @Test func onTextureFitsTheRowsButKeepsTheEnds() throws {
+        // Strokes on a texture as busy as they are along the line: the rows of the strokes
+        // (30..<50) stand out from the texture's, but their ends do not, so the box keeps the
+        // detector's ends.
         let pixels = Self.luma(inkStart: 40, inkEnd: 140, texture: true)
-        #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), pixels) == nil)
+        let box = PixelBox(centerX: 93, centerY: 40, width: 114, height: 28)
+        let refined = try #require(Self.refine(box, pixels))
+        #expect(abs(refined.centerY - 40) < 2 && abs(refined.height - 22) < 4, "\(refined)")
+        #expect(refined.centerX == box.centerX && refined.width == box.width, "\(refined)")
     }
 
     @Test("A level box on a tilted line turns to the line's tilt", arguments: [-4.0, -2.0, 2.0, 4.0])
@@ -167,14 +173,19 @@ import Testing
         #expect(abs(refined.centerY - 50) < 0.75 && abs(refined.height - 22) < 2.5, "\(refined)")
     }
 
-    @Test func leavesFlatBoxesAndBoxesLeavingTheFrameAlone() {
+    @Test func leavesFlatBoxesAndBoxesLeavingTheFrameAlone() throws {
         let flat = [UInt8](repeating: 200, count: Self.width * Self.height)
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28), flat) == nil)
         #expect(Self.refine(PixelBox(centerX: 93, centerY: 40, width: 114, height: 28, angle: 5), flat) == nil)
         let pixels = Self.turnedLine(degrees: 5)
         #expect(
-            Self.refine(PixelBox(centerX: 50, centerY: 40, width: 114, height: 28, angle: 5), pixels) == nil,
-            "a turned box that itself leaves the frame")
+            Self.refine(PixelBox(centerX: 100, centerY: 15, width: 114, height: 28, angle: 5), pixels) == nil,
+            "a turned box whose side leaves the frame")
+        // One whose start leaves the frame's left side is read in the frame: there the line
+        // (x 50-150) ends, and the box fits it.
+        let refined = try #require(
+            Self.refine(PixelBox(centerX: 50, centerY: 40, width: 114, height: 28, angle: 5), pixels))
+        #expect(abs(refined.centerX - 100) < 0.5 && abs(refined.width - 102) < 1.5, "\(refined)")
     }
 
     @Test func fitsATurnedLineNearTheFrameEdge() throws {
@@ -188,6 +199,23 @@ import Testing
             abs(refined.centerX - 100) < 0.5 && abs(refined.centerY - 40) < 0.5,
             "\(refined.centerX), \(refined.centerY)")
         #expect(abs(refined.width - 102) < 1.5 && abs(refined.angle - 5) < 0.2, "\(refined)")
+    }
+
+    @Test func fitsATurnedLineThatRunsOutOfTheFrame() throws {
+        // A pan brings a line at 5 degrees into view: its first 50 px are beyond the frame's
+        // left edge (the line of `turnedLine`, 300 px long, with the frame's first 150 columns
+        // cut off), and the detector's box, twice as tall as the ink, starts further out
+        // still. The part in the frame is fitted: the line's height, on its axis, and still
+        // reaching the frame's edge.
+        let full = Self.turnedLine(degrees: 5, width: 500, height: 100, length: 300)
+        let pixels = (0..<100).flatMap { y in full[(y * 500 + 150)..<(y * 500 + 500)] }
+        let box = PixelBox(centerX: 90, centerY: 49, width: 330, height: 40, angle: 5)
+        let refined = try #require(Self.refine(box, pixels, width: 350, height: 100))
+        let r = 5 * Double.pi / 180
+        let offAxis = -sin(r) * (refined.centerX - 100) + cos(r) * (refined.centerY - 50)
+        // 20 px of ink and the rim; resampling blurs each edge by up to a pixel more.
+        #expect(abs(refined.height - 22) < 2.5 && abs(offAxis) < 0.5 && abs(refined.angle - 5) < 0.3, "\(refined)")
+        #expect(refined.centerX - refined.width / 2 * cos(r) <= 0, "\(refined)")
     }
 
     @Test("Each end reaches as far as the frame allows", arguments: [5.0, 30.0, 95.0])

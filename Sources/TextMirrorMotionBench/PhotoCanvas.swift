@@ -7,6 +7,8 @@ import TextMirrorToolSupport
 /// A photograph of real print from the real-photo dev set (datasets/real, fetched by
 /// scripts/fetch-real-photos.sh), with the line boxes drawn on it by hand (ICDAR quads): the
 /// rendered scene's text is sharp, evenly lit and on plain signs; this is what a camera sees.
+/// Any picture with ICDAR ground truth will do (`--photos`): the generated set's pages give a
+/// pan over dense print with exact boxes.
 struct Photo {
     var name: String
     var width: Int

@@ -72,7 +72,7 @@ struct QualityBenchmark {
             stillCanvas = canvas
             print(
                 "- q vs still boxes (photo-*): against the boxes textmirror mirrors on the same lines with the camera "
-                    + "still (sync, one frame), not the hand-drawn ones; \(found) of "
+                    + "still (sync, one frame), not the ground truth's; \(found) of "
                     + "\(photoRenderer.canvas.lines.filter(\.legible).count) legible lines found still, the rest not scored"
             )
         }

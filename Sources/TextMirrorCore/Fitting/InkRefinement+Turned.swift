@@ -99,16 +99,15 @@ extension InkRefinement {
     static func shortenedIntoFrame(_ box: PixelBox, frameWidth: Int, frameHeight: Int)
         -> (box: PixelBox, cut: AtEnds<Bool>)?
     {
-        let (u, v) = box.axes
+        let u = box.axes.along
         let axis = abs(u.x) >= abs(u.y) ? 0 : 1
-        let low = 0.5, high = Double(axis == 0 ? frameWidth : frameHeight) - 1.5
+        let (low, high) = readableBounds(frameWidth: frameWidth, frameHeight: frameHeight)
         /// How far the end `direction` points to moves in until both its corners are inside
         /// along `axis`.
         func inset(_ direction: SIMD2<Double>) -> Double {
             var t = 0.0
-            for side in [-0.75, 0.75] {
-                let corner = box.center + box.width / 2 * direction + side * box.height * v
-                let bound = direction[axis] > 0 ? high : low
+            for corner in endCorners(of: box, toward: direction) {
+                let bound = direction[axis] > 0 ? high[axis] : low[axis]
                 t = max(t, (corner[axis] - bound) / direction[axis])
             }
             // A hair more, so the moved corners are inside however they round.
@@ -137,14 +136,13 @@ extension InkRefinement {
     static func reachWithin(_ box: PixelBox, reach: AtEnds<Double>, frameWidth: Int, frameHeight: Int)
         -> AtEnds<Double>?
     {
-        let (u, v) = box.axes
-        let low = SIMD2(0.5, 0.5), high = SIMD2(Double(frameWidth) - 1.5, Double(frameHeight) - 1.5)
+        let u = box.axes.along
+        let (low, high) = readableBounds(frameWidth: frameWidth, frameHeight: frameHeight)
         /// The furthest `t` in 0...`limit` for which both corners of the end `direction` points
         /// to, moved t along it, are inside; nil when they are not at 0.
         func furthest(_ direction: SIMD2<Double>, _ limit: Double) -> Double? {
             var t = limit
-            for side in [-0.75, 0.75] {
-                let corner = box.center + box.width / 2 * direction + side * box.height * v
+            for corner in endCorners(of: box, toward: direction) {
                 for axis in 0..<2 {
                     let a = corner[axis], b = direction[axis]
                     guard a >= low[axis], a <= high[axis] else { return nil }
@@ -155,6 +153,20 @@ extension InkRefinement {
         }
         guard let start = furthest(-u, reach.start), let end = furthest(u, reach.end) else { return nil }
         return AtEnds(start: start, end: end)
+    }
+
+    /// The corners of the end of turned `box` that `direction` (its along axis, either way)
+    /// points to, a quarter of its height beyond its sides: the neighbourhood an upright
+    /// picture reads there.
+    static func endCorners(of box: PixelBox, toward direction: SIMD2<Double>) -> [SIMD2<Double>] {
+        let v = box.axes.across
+        return [-0.75, 0.75].map { box.center + box.width / 2 * direction + $0 * box.height * v }
+    }
+
+    /// The range in which a turned box's end corner counts as inside the frame: with room for
+    /// the bilinear taps (`LumaReader.bilinear`) the upright picture reads around it.
+    static func readableBounds(frameWidth: Int, frameHeight: Int) -> (low: SIMD2<Double>, high: SIMD2<Double>) {
+        (SIMD2(0.5, 0.5), SIMD2(Double(frameWidth) - 1.5, Double(frameHeight) - 1.5))
     }
 }
 

@@ -115,14 +115,8 @@ extension InkRefinement {
         }
         let start = inset(-u), end = inset(u)
         guard start > 0 || end > 0 else { return (box, AtEnds(both: false)) }
-        let length = box.width - start - end
-        guard length >= minInFrame * box.height else { return nil }
-        var inside = box
-        inside.width = length
-        (inside.centerX, inside.centerY) = (
-            box.centerX + (start - end) / 2 * u.x, box.centerY + (start - end) / 2 * u.y
-        )
-        return (inside, AtEnds(start: start > 0, end: end > 0))
+        guard box.width - start - end >= minInFrame * box.height else { return nil }
+        return (box.withEnds(at: start - box.width / 2, box.width / 2 - end), AtEnds(start: start > 0, end: end > 0))
     }
 
     /// How far beyond its start and its end the neighbourhood of turned `box` (a quarter of

@@ -279,12 +279,7 @@ public struct InkRefinement: Sendable, Equatable {
         let offset = (f.centerX - box.centerX) * u.x + (f.centerY - box.centerY) * u.y
         let start = goesOn.start ? min(offset - f.width / 2, -box.width / 2) : offset - f.width / 2
         let end = goesOn.end ? max(offset + f.width / 2, box.width / 2) : offset + f.width / 2
-        var reached = f
-        let shift = (start + end) / 2 - offset
-        (reached.centerX, reached.centerY, reached.width) = (
-            f.centerX + shift * u.x, f.centerY + shift * u.y, end - start
-        )
-        return reached
+        return f.withEnds(at: start - offset, end - offset)
     }
 
     /// A fitted box, the ends at which the line's ink ran on to the end of the window (not

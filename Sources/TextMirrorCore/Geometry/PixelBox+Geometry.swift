@@ -29,6 +29,13 @@ extension PixelBox {
         return [c - u - v, c + u - v, c + u + v, c - u + v]
     }
 
+    /// The box with its ends along its line at `start` and `end`: signed distances from its
+    /// centre along `axes.along`. Its height and angle stay.
+    public func withEnds(at start: Double, _ end: Double) -> PixelBox {
+        let moved = center + (start + end) / 2 * axes.along
+        return PixelBox(centerX: moved.x, centerY: moved.y, width: end - start, height: height, angle: angle)
+    }
+
     public var area: Double { max(width, 0) * max(height, 0) }
 
     /// Half the size of the axis-aligned bounding box, per axis.

@@ -49,6 +49,24 @@ import Testing
         #expect(InkFitting.withoutPieces([line, inside, runningOn]) == [line, runningOn])
     }
 
+    @Test func aLevelFitOverLinesRunningAcrossItIsABlockAndLeftOut() {
+        // A newspaper column of turned headlines (90°, 60 x 9 px, 12 px apart), which the
+        // detector also boxed as one squarish box, fitted level 130 x 60 over them.
+        let block = TextBox(box: PixelBox(centerX: 100, centerY: 50, width: 130, height: 60), score: 0.6, fitted: true)
+        let headlines = [70.0, 82, 94].map {
+            TextBox(
+                box: PixelBox(centerX: $0, centerY: 50, width: 60, height: 9, angle: 90), score: 0.8, fitted: true)
+        }
+        #expect(InkFitting.withoutPieces([block] + headlines) == headlines)
+        // One box across a level line is a stroke boxed on its own, not a block: it is a piece.
+        #expect(InkFitting.withoutPieces([block, headlines[0]]) == [block])
+        // Pieces running along the fitted box do not make it a block.
+        let words = [70.0, 130].map {
+            TextBox(box: PixelBox(centerX: $0, centerY: 50, width: 40, height: 20), score: 0.7)
+        }
+        #expect(InkFitting.withoutPieces([block] + words) == [block])
+    }
+
     @Test func leavesBoxesWithoutInkAsDetected() {
         let flat = [UInt8](repeating: 128, count: Self.width * Self.height)
         let detected = TextBox(box: PixelBox(centerX: 250, centerY: 50, width: 300, height: 30, angle: 1), score: 0.6)

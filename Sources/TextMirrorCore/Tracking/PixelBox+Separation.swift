@@ -20,8 +20,14 @@
 /// and the line counted as not mirrored; the lines of a page are parallel to a degree.
 extension PixelBox {
     /// Boxes turned by more than this from each other are not cut apart (degrees): the
-    /// detector's own angle noise on parallel lines.
+    /// detector's own angle noise on parallel lines. Twice that between two boxes neither of
+    /// which was fitted (`maxUnfittedTurn`): each of their angles is the detector's, off by up to
+    /// the noise either way. Why: on a London bus's advertisement (ocv_double_decker_bus) two
+    /// lines of 6 px letters, 2 px apart and too close for their ink to be told apart, were
+    /// boxed 3.1° apart, each box over both lines; both were mirrored, one over the other, and
+    /// the panel read as neither line.
     public static let maxSeparatedTurn = PixelBox.detectorAngleNoise
+    public static let maxUnfittedTurn = 2 * PixelBox.detectorAngleNoise
     /// ... nor when the second box would lose more than this fraction of its height at one end
     /// for being turned from the first (w/2 sin t).
     public static let maxSlant = 0.2
@@ -44,7 +50,8 @@ extension PixelBox {
     /// `a` and `b` cut apart across their lines, or nil when they need not or cannot be.
     static func cutApart(_ a: PixelBox, _ aFitted: Bool, _ b: PixelBox, _ bFitted: Bool) -> (PixelBox, PixelBox)? {
         guard a.intersectionArea(b) > 0,
-            abs(PixelBox.normalizedAngle(a.angle - b.angle)) <= maxSeparatedTurn
+            abs(PixelBox.normalizedAngle(a.angle - b.angle))
+                <= (aFitted || bFitted ? maxSeparatedTurn : maxUnfittedTurn)
         else { return nil }
         let v = a.axes.across
         let d = SIMD2(b.centerX - a.centerX, b.centerY - a.centerY)

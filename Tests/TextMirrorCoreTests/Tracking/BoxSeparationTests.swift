@@ -73,6 +73,19 @@ import TextMirrorCore
         #expect(cut[0].height < 44 && cut[0].height > 38 && cut[1].height < 44 && cut[1].height > 38)
     }
 
+    @Test func twoDetectorBoxesAFewDegreesApartAreCutButNotAFittedOne() {
+        // ocv_double_decker_bus: two lines of 6 px letters 2 px apart, neither fitted, boxed
+        // 3.1° apart and each over both lines.
+        let upper = PixelBox(centerX: 123.7, centerY: 228.5, width: 57, height: 21, angle: -9.4)
+        let lower = PixelBox(centerX: 123.0, centerY: 239.8, width: 58.1, height: 19.6, angle: -6.3)
+        let cut = PixelBox.separated([upper, lower], fitted: [false, false])
+        #expect(cut[0].intersectionArea(cut[1]) < 0.5, "\(cut)")
+        #expect(cut[0].height < upper.height && cut[1].height < lower.height)
+        // A fitted box's angle is its ink's: the other box is off by the detector's noise at
+        // most, and further apart they are lines turned apart (sign_048 below).
+        #expect(PixelBox.separated([upper, lower], fitted: [false, true]) == [upper, lower])
+    }
+
     @Test func boxesEndToEndAtAnAngleOrApartAreLeftAlone() {
         let beside = PixelBox(centerX: 600, centerY: 205, width: 300, height: 44)
         #expect(PixelBox.separated([Self.upper, beside], fitted: [false, false]) == [Self.upper, beside])

@@ -89,11 +89,11 @@ public struct InkFitting: Sendable, Equatable {
     /// piece overlapped the first by 0.62).
     ///
     /// And without boxes (fitted or not) over `minLinesAcross` or more lines running across
-    /// them (`runsAcross`): a block of lines the other way, not a line. Those lines stay. Why: the
-    /// detector boxes a newspaper's column of turned (90°) lines as one squarish box, whose
-    /// rows read level are sharp enough to fit; mirrored level, the column's lines changed
-    /// places and each was reversed across instead of along (ocv_newspaper of the real-photo
-    /// set: two such blocks, 222 x 59 and 333 x 64 px).
+    /// them (`runsAcross`): a block of lines the other way, not a line. Those lines stay.
+    /// Why: the detector boxes a newspaper's column of turned (90°) lines as one squarish box,
+    /// whose rows read level are sharp enough to fit; mirrored level, the column's lines
+    /// changed places and each was reversed across instead of along (ocv_newspaper of the
+    /// real-photo set: two such blocks, 222 x 59 and 333 x 64 px).
     static func withoutPieces(_ boxes: [TextBox]) -> [TextBox] {
         func inside(_ piece: Int, _ line: Int) -> Bool {
             piece != line && boxes[line].box.area > boxes[piece].box.area
@@ -112,8 +112,8 @@ public struct InkFitting: Sendable, Equatable {
         }.map { boxes[$0] }
     }
 
-    /// Lines running across a fitted box that make it a block of lines, not a line: one may
-    /// be a stroke the detector boxed on its own (an "l").
+    /// Lines running across a box that make it a block of lines, not a line: one may be a
+    /// stroke the detector boxed on its own (an "l").
     static let minLinesAcross = 2
 
     /// Whether `piece` is clearly a line (`TextBoxPostprocess.steepLineElongation`) running

@@ -7,9 +7,10 @@
 /// the tips of descenders and ascenders; boxes not fitted (the detector's, up to twice the
 /// ink's height) reach far into their neighbours.
 ///
-/// So two boxes turned alike (within `maxSeparatedTurn`) that overlap across their lines are
-/// cut apart along their lines: a box that was fitted to its ink keeps all of its rows and one
-/// that was not gives up the overlap; between two of a kind the overlap is shared at its middle.
+/// So two boxes turned alike (within `maxSeparatedTurn`, or `maxUnfittedTurn` when neither
+/// was fitted) that overlap across their lines are cut apart along their lines: a box that was
+/// fitted to its ink keeps all of its rows and one that was not gives up the overlap; between
+/// two of a kind the overlap is shared at its middle.
 /// Boxes overlapping end to end (one line's pieces) or at an angle are left to the tracker's
 /// duplicate rule (`BoxTracker.Parameters.maxOverlap`).
 ///

@@ -99,9 +99,11 @@ public struct InkFitting: Sendable, Equatable {
             piece != line && boxes[line].box.area > boxes[piece].box.area
                 && boxes[piece].box.intersectionArea(boxes[line].box) > maxPieceOverlap * boxes[piece].box.area
         }
+        // The angle test first: it is cheap, and it rules out most pairs before their
+        // intersection is clipped.
         let blocks = Set(
             boxes.indices.filter { j in
-                boxes.indices.count { inside($0, j) && runsAcross(boxes[$0].box, boxes[j].box) } >= minLinesAcross
+                boxes.indices.count { runsAcross(boxes[$0].box, boxes[j].box) && inside($0, j) } >= minLinesAcross
             })
         return boxes.indices.filter { i in
             !blocks.contains(i)

@@ -1,3 +1,5 @@
+import TextMirrorCore
+
 /// The rules that turn ground truth, mirrored boxes and the input and output pictures into the
 /// two figures of docs/EVALUATION.md. Defaults are the documented rules; options of
 /// textmirror-eval change them only for experiments.
@@ -32,6 +34,22 @@ public struct ImageScore: Equatable, Sendable {
         /// What was read on the line: the box covering most of it, then every other box lying
         /// mostly on it, by how much of the line each covers (`ReadBackScore`).
         public var readings: [Reading] = []
+        /// The other legible lines the reader sees in the box covering most of this one: any
+        /// part of them inside the box with the margin the reader's crop adds
+        /// (`LineCrop.source`).
+        public var sharingTheBox = LinesAround()
+    }
+
+    /// Lines before and after a line in its reading order (along its ground-truth polygon's
+    /// first edge), nearest last and first: "copy centre" has "the" before it.
+    public struct LinesAround: Equatable, Sendable {
+        public var before: [String] = []
+        public var after: [String] = []
+
+        public init(before: [String] = [], after: [String] = []) {
+            self.before = before
+            self.after = after
+        }
     }
 
     /// What the element read in one box, and which way it read.
@@ -89,7 +107,7 @@ public struct ImageScore: Equatable, Sendable {
 
         var lines: [Line] = []
         var unmeasurable = 0
-        for (line, region) in zip(ground, regions) where line.isLegible {
+        for (index, (line, region)) in zip(ground, regions).enumerated() where line.isLegible {
             let pixels = region.count
             guard pixels > 0 else {
                 unmeasurable += 1
@@ -104,8 +122,19 @@ public struct ImageScore: Equatable, Sendable {
             let onLine = overlaps.indices.filter { $0 == best ? overlaps[$0] > 0 : 2 * overlaps[$0] > boxMasks[$0].count }
             let readings = onLine.sorted { overlaps[$0] > overlaps[$1] }
                 .compactMap { b in boxes[b].text.map { Reading(text: $0, mirrored: boxes[b].mirrored ?? false) } }
+            var sharing = LinesAround()
+            if let best, overlaps[best] > 0 {
+                let crop = LineCrop.source(of: boxes[best].pixelBox).corners.map { EvalPoint($0.x, $0.y) }
+                let seen = PixelMask.polygon(crop, width: w, height: h)
+                let others = ground.indices.filter { k in
+                    k != index && ground[k].isLegible && regions[k].intersectionCount(seen) > 0
+                }
+                (sharing.before, sharing.after) = Self.inReadingOrder(others.map { ground[$0] }, around: line)
+            }
             lines.append(
-                Line(transcription: line.transcription, coverage: coverage, pixels: pixels, read: read, readings: readings))
+                Line(
+                    transcription: line.transcription, coverage: coverage, pixels: pixels, read: read,
+                    readings: readings, sharingTheBox: sharing))
         }
         legible = lines
         self.unmeasurable = unmeasurable
@@ -136,6 +165,24 @@ public struct ImageScore: Equatable, Sendable {
         var changedNonText = nonText
         changedNonText.formIntersection(changed)
         nonTextChangedInFalseBoxes = changedNonText.intersectionCount(falseArea)
+    }
+
+    /// `others`' transcriptions split into those before `line` and those after it along its
+    /// reading direction (its polygon's first edge), each in reading order.
+    static func inReadingOrder(_ others: [GroundTruthLine], around line: GroundTruthLine) -> (
+        before: [String], after: [String]
+    ) {
+        guard line.polygon.count >= 2 else { return ([], []) }
+        let start = line.polygon[0], end = line.polygon[1]
+        let dx = end.x - start.x, dy = end.y - start.y
+        func position(_ polygon: [EvalPoint]) -> Double {
+            let n = Double(max(polygon.count, 1))
+            let x = polygon.reduce(0) { $0 + $1.x } / n, y = polygon.reduce(0) { $0 + $1.y } / n
+            return x * dx + y * dy
+        }
+        let here = position(line.polygon)
+        let placed = others.map { (position($0.polygon), $0.transcription) }.sorted { $0.0 < $1.0 }
+        return (placed.filter { $0.0 < here }.map(\.1), placed.filter { $0.0 >= here }.map(\.1))
     }
 }
 

@@ -13,6 +13,8 @@ public struct ReadBackScore: Equatable, Sendable {
         /// The readings on the line in the output, most covering first; "(turned)" marks those
         /// that read mirror-reversed.
         public var readBack: [ImageScore.Reading]
+        /// Other lines inside the box read over this one: their letters are not extra.
+        public var sharingTheBox = ImageScore.LinesAround()
 
         /// More was read on the line than it holds, or some of it reads the right way round: a
         /// word left unmirrored beside the line, or a neighbour mirrored into it. (The other
@@ -21,7 +23,8 @@ public struct ReadBackScore: Equatable, Sendable {
         public var readsExtra: Bool {
             func letters(_ text: String) -> Int { text.count { !$0.isWhitespace } }
             let read = readBack.reduce(0) { $0 + letters($1.text) }
-            return read > letters(transcription) || readBack.contains { !$0.mirrored }
+            let held = (sharingTheBox.before + [transcription] + sharingTheBox.after).reduce(0) { $0 + letters($1) }
+            return read > held || readBack.contains { !$0.mirrored }
         }
     }
 
@@ -47,7 +50,9 @@ public struct ReadBackScore: Equatable, Sendable {
                     whole += 1
                 } else {
                     failures.append(
-                        Failure(picture: input.name, transcription: line.transcription, readBack: back.readings))
+                        Failure(
+                            picture: input.name, transcription: line.transcription, readBack: back.readings,
+                            sharingTheBox: back.sharingTheBox))
                 }
             }
         }
@@ -57,13 +62,42 @@ public struct ReadBackScore: Equatable, Sendable {
     }
 
     /// The box covering most of the line reads as the transcription, turned, and no other box on
-    /// the line reads the right way round (an unmirrored word beside the line).
+    /// the line reads the right way round (an unmirrored word beside the line). A box read over
+    /// neighbouring lines as well (`sharingTheBox`) reads them too: whole when each was
+    /// mirrored in place, which turned back reads them in the opposite order.
     static func isWhole(_ line: ImageScore.Line) -> Bool {
         // `read` is the best box's text; `readings` leaves out boxes that were not read.
-        guard let read = line.read, same(read, line.transcription), let best = line.readings.first,
-            best.text == read, best.mirrored
+        guard let read = line.read, let best = line.readings.first, best.text == read, best.mirrored,
+            line.readings.dropFirst().allSatisfy(\.mirrored)
         else { return false }
-        return line.readings.dropFirst().allSatisfy(\.mirrored)
+        return same(read, line.transcription) || readsInPlace(read, line.transcription, among: line.sharingTheBox)
+    }
+
+    /// `read`, a box's text turned back, is `transcription` with the lines around it each
+    /// mirrored in place: those after it first and those before it last, both in reverse order
+    /// (a box mirrored as one would read them in their own order). The line's own words must
+    /// read exactly; a neighbour's may differ by a third of its letters (the reader misreading
+    /// a neighbour is not this line's fault, but a neighbour unmirrored reads as something else
+    /// entirely).
+    static func readsInPlace(_ read: String, _ transcription: String, among around: ImageScore.LinesAround) -> Bool {
+        guard !around.before.isEmpty || !around.after.isEmpty else { return false }
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+        let order = around.after.reversed() + [transcription] + around.before.reversed()
+        let own = around.after.count
+        var readWords = words(read)[...]
+        for (index, expected) in order.enumerated() {
+            let count = words(expected).count
+            guard readWords.count >= count else { return false }
+            let segment = readWords.prefix(count).joined(separator: " ")
+            readWords = readWords.dropFirst(count)
+            if index == own {
+                guard same(segment, transcription) else { return false }
+            } else {
+                let distance = ReadingScore.editDistance(Array(segment), Array(ReadingScore.normalized(expected)))
+                guard 3 * distance <= expected.count else { return false }
+            }
+        }
+        return readWords.isEmpty
     }
 
     static func same(_ read: String?, _ transcription: String) -> Bool {

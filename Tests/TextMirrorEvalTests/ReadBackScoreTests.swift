@@ -57,6 +57,47 @@ struct ReadBackScoreTests {
         ])
         #expect(ReadBackScore(first: [first], second: [second]).whole == 1)
     }
+
+    /// "the" and "copy centre" on one baseline of a 100x20 picture, each its own line.
+    let phrases = [
+        GroundTruthLine(
+            polygon: [EvalPoint(0, 0), EvalPoint(20, 0), EvalPoint(20, 10), EvalPoint(0, 10)], transcription: "the"),
+        GroundTruthLine(
+            polygon: [EvalPoint(30, 0), EvalPoint(90, 0), EvalPoint(90, 10), EvalPoint(30, 10)],
+            transcription: "copy centre")
+    ]
+
+    func phrasesReadBack(asOneBox text: String) -> ReadBackScore {
+        func score(_ boxes: [RotatedBox]) -> ImageScore {
+            ImageScore(name: "p", ground: phrases, boxes: boxes, changed: PixelMask(width: 100, height: 20))
+        }
+        let first = score([
+            box(x: 0, width: 20, text: "the", mirrored: false),
+            box(x: 30, width: 60, text: "copy centre", mirrored: false)
+        ])
+        // The output read again as one box over both lines.
+        return ReadBackScore(first: [first], second: [score([box(x: 0, width: 90, text: text, mirrored: true)])])
+    }
+
+    @Test func phrasesEachMirroredInPlaceReadBackWholeAsOneBox() {
+        // Turned back, a box over two phrases mirrored in place reads the later one first.
+        let back = phrasesReadBack(asOneBox: "copy centre the")
+        #expect(back.judged == 2 && back.whole == 2)
+    }
+
+    @Test func phrasesMirroredAsOneLineDoNotReadBackWhole() {
+        // Mirrored as one line, the phrases swap places: turned back, they read in their own order.
+        let back = phrasesReadBack(asOneBox: "the copy centre")
+        #expect(back.judged == 2 && back.whole == 0)
+        #expect(back.failures.map(\.readsExtra) == [false, false])
+    }
+
+    @Test func aNeighbourMisreadSpoilsOnlyItsOwnReading() {
+        let back = phrasesReadBack(asOneBox: "copy centre th")
+        #expect(back.whole == 1 && back.failures.map(\.transcription) == ["the"])
+        // Something else entirely where the neighbour should read: not this line's neighbour.
+        #expect(phrasesReadBack(asOneBox: "copy centre xyzzy").whole == 0)
+    }
 }
 
 extension RotatedBox {

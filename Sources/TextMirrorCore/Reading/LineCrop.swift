@@ -15,6 +15,14 @@ public struct LineCrop: Sendable, Equatable {
     /// 0.6 read 93.1% of characters right, 0.25 and 0.4 88.2%, 0.1 and 0.3 92.7%.
     public static let margin = (vertical: 0.15, horizontal: 0.6)
 
+    /// What the crop of `box` shows of the frame: `box` with `margin` around it.
+    public static func source(of box: PixelBox) -> PixelBox {
+        var source = box
+        source.height = box.height * (1 + 2 * margin.vertical)
+        source.width = box.width + 2 * margin.horizontal * box.height
+        return source
+    }
+
     /// Cuts `box` out of `frame` (in `format`) at `height` rows, as wide as the box's aspect
     /// asks, but at most `maxWidth`. `mirrored`: columns reversed, the box's mirror image.
     /// Nil for an empty or non-finite box.
@@ -25,8 +33,8 @@ public struct LineCrop: Sendable, Equatable {
         guard box.width.isFinite, box.height.isFinite, box.width >= 1, box.height >= 1,
             box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite, height > 0, maxWidth >= 8
         else { return nil }
-        let sourceHeight = box.height * (1 + 2 * Self.margin.vertical)
-        let sourceWidth = box.width + 2 * Self.margin.horizontal * box.height
+        let source = Self.source(of: box)
+        let sourceHeight = source.height, sourceWidth = source.width
         let scale = sourceHeight / Double(height)  // source pixels per crop row
         let width = min(max(Int((sourceWidth / scale).rounded()), 8), maxWidth)
         let xScale = sourceWidth / Double(width)

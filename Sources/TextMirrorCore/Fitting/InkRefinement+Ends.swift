@@ -17,9 +17,10 @@ extension InkRefinement {
     /// across gaps of up to `maxGap` (the space between letters, not between words). Its
     /// pieces (runs of inky columns) at either end are left out when they are not letters:
     /// their ink reaches beyond the rows of the line's `letters` (`protrudes`: an arrow, a
-    /// frame, a logo; inside the box, only a piece shorter than a word: `minWordPiece`), or,
-    /// inside the box, lies beyond a gap no line has between its words (`maxWordGap`). The ends
-    /// are then placed to a fraction of a pixel as `inkSpan` does.
+    /// frame, a logo; inside the box, only a piece shorter than a word: `minWordPiece`), or
+    /// their steps across all go one way (the edge between two surfaces: `minEdgeImbalance`),
+    /// or, inside the box, they lie beyond a gap no line has between its words (`maxWordGap`).
+    /// The ends are then placed to a fraction of a pixel as `inkSpan` does.
     ///
     /// `frameEdges`: which ends of the window are the frame's edges. A line whose ink runs on to
     /// one of them is cut by it, and ends there: the camera sees no further. Read as running
@@ -57,12 +58,29 @@ extension InkRefinement {
         func foreignInside(_ p: ClosedRange<Int>) -> Bool { p.count < wordPiece && foreign(p) }
         let letterGap = max(Int((maxGap * (line.bottom - line.top)).rounded()), 1)
         let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
+        // `minEdgeImbalance`, over piece `p` and the pieces that follow it within a letter's
+        // gap in direction `step`: a stem too wide to step inside is two pieces, and its far
+        // side lies inwards of a piece inside the box, outwards of one beyond it. (So an edge
+        // inside the box within a letter's gap of the letters counts with them, and stays.)
+        func surfaceEdge(_ p: ClosedRange<Int>, chaining step: Int) -> Bool {
+            var a = p.lowerBound, b = p.upperBound
+            if step > 0 {
+                while let j = ((b + 1)..<min(b + letterGap + 2, energy.count)).first(where: strong) {
+                    b = piece(j).upperBound
+                }
+            } else {
+                while let j = (max(a - letterGap - 1, 0)..<a).last(where: strong) { a = piece(j).lowerBound }
+            }
+            let net = abs(steps.signed[a...b].reduce(0, +)), total = energy[a...b].reduce(0, +)
+            return Double(net) > minEdgeImbalance * Double(total)
+        }
         var trimmed = false
         // Inside the box: ends that are something else.
         while first < last {
             let p = piece(first)
             guard p.upperBound < last, let next = ((p.upperBound + 1)...last).first(where: strong),
                 next - p.upperBound > wordGap || foreignInside(p)
+                    || (p.count < wordPiece && surfaceEdge(p, chaining: 1))
             else { break }
             first = next
             trimmed = true
@@ -71,6 +89,7 @@ extension InkRefinement {
             let p = piece(last)
             guard p.lowerBound > first, let next = (first...(p.lowerBound - 1)).last(where: strong),
                 p.lowerBound - next > wordGap || foreignInside(p)
+                    || (p.count < wordPiece && surfaceEdge(p, chaining: -1))
             else { break }
             last = next
             trimmed = true
@@ -78,7 +97,7 @@ extension InkRefinement {
         // Outwards, across the gaps between letters but not into something else.
         while let j = (max(first - letterGap - 1, 0)..<first).last(where: strong) {
             let p = piece(j)
-            if p.lowerBound < first, foreign(p) {
+            if p.lowerBound < first, foreign(p) || surfaceEdge(p, chaining: -1) {
                 trimmed = true
                 break
             }
@@ -86,7 +105,7 @@ extension InkRefinement {
         }
         while let j = ((last + 1)..<min(last + letterGap + 2, energy.count)).first(where: strong) {
             let p = piece(j)
-            if p.upperBound > last, foreign(p) {
+            if p.upperBound > last, foreign(p) || surfaceEdge(p, chaining: 1) {
                 trimmed = true
                 break
             }

@@ -59,6 +59,13 @@ public struct InkRefinement: Sendable, Equatable {
     /// the letters' rows are high is a word and stays in the line (`lineEnds`), however far it
     /// protrudes: an arrow or a logo beside a line measures up to about two.
     public var minWordPiece = 3.0
+    /// A piece at an end of the line whose steps across go one way by more than this share of
+    /// their size (their sum against the sum of their sizes) is the edge between two surfaces,
+    /// not a letter (`lineEnds`): a letter's ink is entered and left again, and its steps add
+    /// up to a few hundredths; the rim of a sign's disc beside the word "the" on it, to two
+    /// thirds. Taken into the line, such an edge moved its end to the rim, and the mirror
+    /// carried the disc's colour across the line's end.
+    public var minEdgeImbalance = 0.5
     /// A line ends on a run of inky columns only if one of its steps has this share of a
     /// stroke's contrast (`lineEnds`). Why: on a photograph the paper beside a line is not
     /// smooth, and its JPEG ringing and grain pass the summed threshold in a column or two

@@ -363,6 +363,19 @@ import Testing
         #expect(abs(refined.height - 22) < 3, "\(refined)")
     }
 
+    @Test func leavesOutTheEdgeOfASurfaceBeside() throws {
+        // 8 pixels after the last letter (more than a letter's gap) the sign's ground turns
+        // darker (the rim of a disc the first word is printed on, seen from the word's far
+        // end): an edge reaching a fifth of a line's height above and below the letters, which
+        // is no protrusion, inside the detector's box. Its steps all go one way; a letter's go
+        // both.
+        var pixels = Self.lineBeside(gap: 40, height: 0)
+        for y in 36..<64 { for x in 310..<500 { pixels[y * 500 + x] = 150 } }
+        let box = PixelBox(centerX: 214, centerY: 50, width: 240, height: 34)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
+        #expect(abs(refined.centerX - 201) < 0.5 && abs(refined.width - 204) < 3, "\(refined)")
+    }
+
     @Test func keepsALetterAsTallAsTheOthers() throws {
         // The same bar no taller than the letters, a letter's gap away: part of the line.
         let pixels = Self.lineBeside(gap: 2, height: 20, width: 4)

@@ -62,6 +62,7 @@ extension InkRefinement {
         // gap in direction `step`: a stem too wide to step inside is two pieces, and its far
         // side lies inwards of a piece inside the box, outwards of one beyond it. (So an edge
         // inside the box within a letter's gap of the letters counts with them, and stays.)
+        // Not told where the frame's edge may hide that side: a letter the frame cuts.
         func surfaceEdge(_ p: ClosedRange<Int>, chaining step: Int) -> Bool {
             var a = p.lowerBound, b = p.upperBound
             if step > 0 {
@@ -71,6 +72,8 @@ extension InkRefinement {
             } else {
                 while let j = (max(a - letterGap - 1, 0)..<a).last(where: strong) { a = piece(j).lowerBound }
             }
+            guard !(frameEdges.start && a - letterGap - 1 < 0), !(frameEdges.end && b + letterGap + 1 >= energy.count)
+            else { return false }
             let net = abs(steps.signed[a...b].reduce(0, +)), total = energy[a...b].reduce(0, +)
             return Double(net) > minEdgeImbalance * Double(total)
         }

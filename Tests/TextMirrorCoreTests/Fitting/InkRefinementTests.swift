@@ -311,6 +311,20 @@ import Testing
         #expect(abs(refined.centerX + refined.width / 2 - (100 + rim)) < 0.5, "\(refined)")
     }
 
+    @Test func aLetterTheFrameEdgeCutsStaysThoughOnlyOneSideShows() throws {
+        // Only the right side of the first letter is in view (ink from the frame's edge to
+        // x = 3), 6 px (more than a letter's gap) before the next: its steps all go one way,
+        // as an edge between two surfaces does, but the frame hides its other side.
+        var pixels = [UInt8](repeating: 230, count: 300 * 100)
+        for y in 40..<60 {
+            for x in 0..<3 { pixels[y * 300 + x] = 20 }
+            for stroke in 0..<30 { for x in (9 + 6 * stroke)..<(13 + 6 * stroke) { pixels[y * 300 + x] = 20 } }
+        }
+        let box = PixelBox(centerX: 97.5, centerY: 50, width: 195, height: 34)
+        let refined = try #require(Self.refine(box, pixels, width: 300, height: 100))
+        #expect(abs(refined.centerX - refined.width / 2) < 0.01, "\(refined)")
+    }
+
     /// A line of strokes (rows 40..<60, x 100..<302) and, `gap` pixels after it, something
     /// `height` pixels tall centred on the line: a sign's arrow, a frame's side.
     static func lineBeside(gap: Int, height: Int, width markWidth: Int = 6) -> [UInt8] {

@@ -132,17 +132,16 @@ struct Scorer {
                         }
                     }
                 }
-                let phantoms = boxes[n].filter { b in !truth.contains { $0.iou(b.text.box) >= 0.1 } }.count
-                score.phantoms += phantoms
+                let phantoms = boxes[n].map(\.text.box).filter { b in !truth.contains { $0.iou(b) >= 0.1 } }
+                score.phantoms += phantoms.count
+                if !phantoms.isEmpty { score.lastPhantomFrame = n }
                 if trace {
-                    for b in boxes[n] where !truth.contains(where: { $0.iou(b.text.box) >= 0.1 }) {
-                        let x = b.text.box
+                    for x in phantoms {
                         progress(
-                            "trace frame \(n) phantom \(fixed(x.centerX, 1)),\(fixed(x.centerY, 1)) \(fixed(x.width, 1))x\(fixed(x.height, 1)) \(fixed(x.angle, 1))"
+                            "trace frame \(n) phantom \(fixed(x.centerX, 1)),\(fixed(x.centerY, 1)) \(fixed(x.width, 1))x\(fixed(x.height, 1)) \(fixed(x.angle, 1))°"
                         )
                     }
                 }
-                if phantoms > 0 { score.lastPhantomFrame = n }
             }
             let (changed, pixels) = nonText(truth, input: input, output: output)
             score.nonTextChanged += changed

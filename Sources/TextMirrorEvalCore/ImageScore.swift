@@ -40,8 +40,9 @@ public struct ImageScore: Equatable, Sendable {
         public var sharingTheBox = LinesAround()
     }
 
-    /// Lines before and after a line in its reading order (along its ground-truth polygon's
-    /// first edge), nearest last and first: "copy centre" has "the" before it.
+    /// Lines before and after a line in its reading order (along its ground-truth region's
+    /// reading direction, `RegionFrame`), nearest last and first: "copy centre" has "the"
+    /// before it.
     public struct LinesAround: Equatable, Sendable {
         public var before: [String] = []
         public var after: [String] = []
@@ -168,20 +169,15 @@ public struct ImageScore: Equatable, Sendable {
     }
 
     /// `others`' transcriptions split into those before `line` and those after it along its
-    /// reading direction (its polygon's first edge), each in reading order.
+    /// reading direction (`RegionFrame`), each in reading order.
     static func inReadingOrder(_ others: [GroundTruthLine], around line: GroundTruthLine) -> (
         before: [String], after: [String]
     ) {
-        guard line.polygon.count >= 2 else { return ([], []) }
-        let start = line.polygon[0], end = line.polygon[1]
-        let dx = end.x - start.x, dy = end.y - start.y
-        func position(_ polygon: [EvalPoint]) -> Double {
-            let n = Double(max(polygon.count, 1))
-            let x = polygon.reduce(0) { $0 + $1.x } / n, y = polygon.reduce(0) { $0 + $1.y } / n
-            return x * dx + y * dy
-        }
-        let here = position(line.polygon)
-        let placed = others.map { (position($0.polygon), $0.transcription) }.sorted { $0.0 < $1.0 }
+        guard let frame = RegionFrame(line.polygon) else { return ([], []) }
+        func position(_ f: RegionFrame) -> Double { f.centerX * frame.ux + f.centerY * frame.uy }
+        let here = position(frame)
+        let placed = others.compactMap { other in RegionFrame(other.polygon).map { (position($0), other.transcription) } }
+            .sorted { $0.0 < $1.0 }
         return (placed.filter { $0.0 < here }.map(\.1), placed.filter { $0.0 >= here }.map(\.1))
     }
 }

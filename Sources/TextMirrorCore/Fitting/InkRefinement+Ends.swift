@@ -48,16 +48,7 @@ extension InkRefinement {
         let reach = Self.reachBeyond(profile, core: letters)
         // The paper's own gradient per column (its texture, noise, blur): the quietest row's.
         let paper = Double(profile.min() ?? 0) / Double(box.count)
-        func foreign(_ p: ClosedRange<Int>) -> Bool {
-            protrudes(window, columns: p, core: letters, reach: reach, paper: paper)
-        }
-        // A piece as long as a word inside the detected box is the line's own: at a few
-        // pixels a letter a word's letters run together, and a neighbour's ink touching them
-        // (a script capital's loop under "Crisp Almond Cookies") made the whole word protrude.
-        let wordPiece = Int((minWordPiece * Double(letters.count)).rounded())
-        func foreignInside(_ p: ClosedRange<Int>) -> Bool { p.count < wordPiece && foreign(p) }
         let letterGap = max(Int((maxGap * (line.bottom - line.top)).rounded()), 1)
-        let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
         // `minEdgeImbalance`, over piece `p` and the pieces that follow it within a letter's
         // gap in direction `step`: a stem too wide to step inside is two pieces, and its far
         // side lies inwards of a piece inside the box, outwards of one beyond it. (So an edge
@@ -77,13 +68,25 @@ extension InkRefinement {
             let net = abs(steps.signed[a...b].reduce(0, +)), total = energy[a...b].reduce(0, +)
             return Double(net) > minEdgeImbalance * Double(total)
         }
+        // Not one of the line's letters: `protrudes`, or `surfaceEdge` (its other side looked
+        // for in direction `step`).
+        func foreign(_ p: ClosedRange<Int>, chaining step: Int) -> Bool {
+            protrudes(window, columns: p, core: letters, reach: reach, paper: paper) || surfaceEdge(p, chaining: step)
+        }
+        // A piece as long as a word inside the detected box is the line's own: at a few
+        // pixels a letter a word's letters run together, and a neighbour's ink touching them
+        // (a script capital's loop under "Crisp Almond Cookies") made the whole word protrude.
+        let wordPiece = Int((minWordPiece * Double(letters.count)).rounded())
+        func foreignInside(_ p: ClosedRange<Int>, chaining step: Int) -> Bool {
+            p.count < wordPiece && foreign(p, chaining: step)
+        }
+        let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
         var trimmed = false
         // Inside the box: ends that are something else.
         while first < last {
             let p = piece(first)
             guard p.upperBound < last, let next = ((p.upperBound + 1)...last).first(where: strong),
-                next - p.upperBound > wordGap || foreignInside(p)
-                    || (p.count < wordPiece && surfaceEdge(p, chaining: 1))
+                next - p.upperBound > wordGap || foreignInside(p, chaining: 1)
             else { break }
             first = next
             trimmed = true
@@ -91,8 +94,7 @@ extension InkRefinement {
         while last > first {
             let p = piece(last)
             guard p.lowerBound > first, let next = (first...(p.lowerBound - 1)).last(where: strong),
-                p.lowerBound - next > wordGap || foreignInside(p)
-                    || (p.count < wordPiece && surfaceEdge(p, chaining: -1))
+                p.lowerBound - next > wordGap || foreignInside(p, chaining: -1)
             else { break }
             last = next
             trimmed = true
@@ -100,7 +102,7 @@ extension InkRefinement {
         // Outwards, across the gaps between letters but not into something else.
         while let j = (max(first - letterGap - 1, 0)..<first).last(where: strong) {
             let p = piece(j)
-            if p.lowerBound < first, foreign(p) || surfaceEdge(p, chaining: -1) {
+            if p.lowerBound < first, foreign(p, chaining: -1) {
                 trimmed = true
                 break
             }
@@ -108,7 +110,7 @@ extension InkRefinement {
         }
         while let j = ((last + 1)..<min(last + letterGap + 2, energy.count)).first(where: strong) {
             let p = piece(j)
-            if p.upperBound > last, foreign(p) || surfaceEdge(p, chaining: 1) {
+            if p.upperBound > last, foreign(p, chaining: 1) {
                 trimmed = true
                 break
             }

@@ -34,9 +34,9 @@ public struct ImageScore: Equatable, Sendable {
         /// What was read on the line: the box covering most of it, then every other box lying
         /// mostly on it, by how much of the line each covers (`ReadBackScore`).
         public var readings: [Reading] = []
-        /// The other legible lines the reader sees in the box covering most of this one: any
-        /// part of them inside the box with the margin the reader's crop adds
-        /// (`LineCrop.source`).
+        /// The other legible lines the reader sees in the box covering most of this one, beside
+        /// it: any part of them inside the box with the margin the reader's crop adds
+        /// (`LineCrop.source`), their centre on this line's (`isBeside`).
         public var sharingTheBox = LinesAround()
     }
 
@@ -129,6 +129,7 @@ public struct ImageScore: Equatable, Sendable {
                 let seen = PixelMask.polygon(crop, width: w, height: h)
                 let others = ground.indices.filter { k in
                     k != index && ground[k].isLegible && regions[k].intersectionCount(seen) > 0
+                        && Self.isBeside(ground[k], line)
                 }
                 (sharing.before, sharing.after) = Self.inReadingOrder(others.map { ground[$0] }, around: line)
             }
@@ -166,6 +167,14 @@ public struct ImageScore: Equatable, Sendable {
         var changedNonText = nonText
         changedNonText.formIntersection(changed)
         nonTextChangedInFalseBoxes = changedNonText.intersectionCount(falseArea)
+    }
+
+    /// A line the reader reads together with `line`: its centre lies within half the smaller
+    /// height of `line`'s centre line. Lines above and below, which a crop's margin may touch
+    /// on a dense page, read in a box of their own.
+    static func isBeside(_ other: GroundTruthLine, _ line: GroundTruthLine) -> Bool {
+        guard let here = RegionFrame(line.polygon), let there = RegionFrame(other.polygon) else { return false }
+        return here.offsetAcross(to: there) <= LineGrouping().maxOffset * min(here.height, there.height)
     }
 
     /// `others`' transcriptions split into those before `line` and those after it along its

@@ -46,8 +46,7 @@ public struct LineGrouping: Equatable, Sendable {
         guard cosine >= cos(maxAngle * .pi / 180) else { return false }
         let small = min(a.height, b.height), large = max(a.height, b.height)
         guard small > 0, large <= maxHeightRatio * small else { return false }
-        let dx = b.centerX - a.centerX, dy = b.centerY - a.centerY
-        guard abs(-dx * a.uy + dy * a.ux) <= maxOffset * small else { return false }
+        guard a.offsetAcross(to: b) <= maxOffset * small else { return false }
         // Extents of both regions along a's reading direction.
         let (a0, a1) = a.extent(alongX: a.ux, a.uy)
         let (b0, b1) = b.extent(alongX: a.ux, a.uy)
@@ -81,6 +80,12 @@ struct RegionFrame {
         centerX = p.map(\.x).reduce(0, +) / 4
         centerY = p.map(\.y).reduce(0, +) / 4
         corners = p
+    }
+
+    /// How far `other`'s centre lies from this region's centre line, across its reading
+    /// direction.
+    func offsetAcross(to other: RegionFrame) -> Double {
+        abs(-(other.centerX - centerX) * uy + (other.centerY - centerY) * ux)
     }
 
     func extent(alongX ux: Double, _ uy: Double) -> (Double, Double) {

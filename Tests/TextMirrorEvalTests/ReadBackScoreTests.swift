@@ -98,6 +98,25 @@ struct ReadBackScoreTests {
         // Something else entirely where the neighbour should read: not this line's neighbour.
         #expect(phrasesReadBack(asOneBox: "copy centre xyzzy").whole == 0)
     }
+
+    @Test func aLineBelowInTheCropIsNotReadWithIt() {
+        // "Exit" with "Lift" right below it: the crop's margin reaches into "Lift", but the
+        // reader reads along "Exit" only, so a letter more is something extra.
+        let stacked =
+            ground + [
+                GroundTruthLine(
+                    polygon: [EvalPoint(0, 10), EvalPoint(40, 10), EvalPoint(40, 18), EvalPoint(0, 18)],
+                    transcription: "Lift")
+            ]
+        func score(_ boxes: [RotatedBox]) -> ImageScore {
+            ImageScore(name: "p", ground: stacked, boxes: boxes, changed: PixelMask(width: 100, height: 20))
+        }
+        let first = score([box(x: 0, width: 40, text: "Exit", mirrored: false)])
+        #expect(first.legible[0].sharingTheBox == ImageScore.LinesAround())
+        let second = score([box(x: 0, width: 40, text: "Exitd", mirrored: true)])
+        let back = ReadBackScore(first: [first], second: [second])
+        #expect(back.whole == 0 && back.failures.map(\.readsExtra) == [true])
+    }
 }
 
 extension RotatedBox {

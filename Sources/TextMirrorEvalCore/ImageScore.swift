@@ -169,9 +169,10 @@ public struct ImageScore: Equatable, Sendable {
         nonTextChangedInFalseBoxes = changedNonText.intersectionCount(falseArea)
     }
 
-    /// A line the reader reads together with `line`: its centre lies within half the smaller
-    /// height of `line`'s centre line. Lines above and below, which a crop's margin may touch
-    /// on a dense page, read in a box of their own.
+    /// A line the reader reads together with `line`: its centre lies as near `line`'s centre
+    /// line as two words of one line do (`LineGrouping.maxOffset` of the smaller height). Lines
+    /// above and below, which a crop's margin may touch on a dense page, read in a box of their
+    /// own.
     static func isBeside(_ other: GroundTruthLine, _ line: GroundTruthLine) -> Bool {
         guard let here = RegionFrame(line.polygon), let there = RegionFrame(other.polygon) else { return false }
         return here.offsetAcross(to: there) <= LineGrouping().maxOffset * min(here.height, there.height)

@@ -55,10 +55,11 @@ struct InkWindow {
     func rowInk(columns xs: Range<Int>) -> RowInk {
         var ink = RowInk(sums: [Int32](repeating: 0, count: rows), strongest: [Int32](repeating: 0, count: rows))
         guard !xs.isEmpty else { return ink }
+        let through = columnsThrough(xs)
         across.withUnsafeBufferPointer { across in
             for y in 0..<rows {
                 var sum: Int32 = 0, strongest: Int32 = 0
-                for x in xs {
+                for x in xs where !through.contains(x) {
                     let step = Int32(abs(across[y * columns + x]))
                     sum &+= step
                     strongest = max(strongest, step)
@@ -68,6 +69,26 @@ struct InkWindow {
             }
         }
         return ink
+    }
+
+    /// Step columns of `xs` (with the one on either side) whose steps run through every row of
+    /// the window: a surface's upright edge (a sign's border), which no letter is. Left out of
+    /// `rowInk`, as they would give every row beside the letters a stroke's step and sum.
+    func columnsThrough(_ xs: Range<Int>) -> Set<Int> {
+        // An edge's step, well above a camera's grain (a few levels a pixel).
+        let minStep: Int16 = 12
+        var found: [Int] = []
+        across.withUnsafeBufferPointer { across in
+            for x in xs {
+                let near = max(x - 1, 0)...min(x + 1, columns - 1)
+                let everyRow = (0..<rows).allSatisfy { y in near.contains { abs(across[y * columns + $0]) >= minStep } }
+                if everyRow { found.append(x) }
+            }
+        }
+        // Many such columns are a texture's (a grain that steps everywhere), not an edge: its
+        // steps under the letters are the letters' as well.
+        guard found.count <= max(4, xs.count / 10) else { return [] }
+        return Set(found.flatMap { max($0 - 1, 0)...min($0 + 1, columns - 1) })
     }
 
     /// The largest single step, across or down, in step columns `xs` over `rows`.

@@ -201,6 +201,19 @@ import Testing
         #expect(abs(refined.width - 102) < 1.5 && abs(refined.angle - 5) < 0.2, "\(refined)")
     }
 
+    @Test func fitsATurnedLineNearTheFrameBottom() throws {
+        // A line at 3 degrees (`turnedLine`'s, its frame cut at row 78) whose right end comes
+        // within 10 px of the frame's bottom: the neighbourhood the fit reads below the box
+        // leaves the frame there, and reads the frame's last rows. The line is fitted as
+        // anywhere else. (Not read, a logo near the top of a real photograph kept the
+        // detector's box, a third taller than its letters.)
+        let pixels = Array(Self.turnedLine(degrees: 3, width: 500, height: 100, length: 304)[0..<(500 * 78)])
+        let box = PixelBox(centerX: 252, centerY: 51, width: 312, height: 28, angle: 3)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 78))
+        #expect(abs(refined.centerX - 250) < 0.75 && abs(refined.centerY - 50) < 0.75, "\(refined)")
+        #expect(abs(refined.height - 22) < 2.5 && abs(refined.angle - 3) < 0.3, "\(refined)")
+    }
+
     @Test func fitsATurnedLineThatRunsOutOfTheFrame() throws {
         // A pan brings a line at 5 degrees into view: its first 50 px are beyond the frame's
         // left edge (the line of `turnedLine`, 300 px long, with the frame's first 150 columns

@@ -120,6 +120,8 @@ public final class MirrorEngine: Sendable {
     private static let fitting = InkFitting()
     /// How each line lay at its last fit (`InkFitting`).
     private let tilts = LineMemory<InkRefinement.LineTilt>()
+    /// Whether the reader confirmed where each line's text ends (`InkFitting.endingAtText`).
+    private let textEnds = LineMemory<Bool>()
 
     /// `detector` is nil when detection is off for this run (no model needed); `motion` is nil
     /// when motion is not measured (boxes are then held between detections, as with
@@ -179,6 +181,7 @@ public final class MirrorEngine: Sendable {
         worker?.reset()
         reader?.reset()
         tilts.reset()
+        textEnds.reset()
         stream.withLock { $0.generation = worker?.generation ?? 0 }
     }
 
@@ -341,7 +344,7 @@ public final class MirrorEngine: Sendable {
         let reader = policy.readsNothing ? nil : reader
         let unread = policy.readsNothing || reader != nil ? nil : missingRecognizer
         guard fitToInk || reader != nil || unread != nil else { return nil }
-        let tilts = tilts, unreadLines = unreadLines
+        let tilts = tilts, textEnds = textEnds, unreadLines = unreadLines
         return { @Sendable boxes, input in
             let fitted =
                 fitToInk
@@ -354,7 +357,13 @@ public final class MirrorEngine: Sendable {
                 return fitted
             }
             return input.withFrame { frame, format in
-                reader.read(fitted, in: frame, format: format, policy: policy)
+                let read = reader.read(fitted, in: frame, format: format, policy: policy)
+                guard fitToInk else { return read }
+                return Self.fitting.endingAtText(
+                    read, in: frame, format: format, memory: textEnds, renewAfter: settings.renewAfter
+                ) { line, cutOff, reading in
+                    reader.reads(reading, onlyIn: line, notIn: cutOff, frame: frame, format: format)
+                }
             } ?? fitted
         }
     }

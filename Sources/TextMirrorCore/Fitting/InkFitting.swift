@@ -72,6 +72,42 @@ public struct InkFitting: Sendable, Equatable {
         return Self.withoutPieces(lines)
     }
 
+    /// `lines` with each fitted line that was read ending where its characters do
+    /// (`InkRefinement.endingAtText`), where `confirms` finds the line's characters in the
+    /// shorter box and none in the parts cut off (a cut through a letter reads otherwise).
+    ///
+    /// With `memory`, whether a line's ends were confirmed is remembered for `renewAfter`
+    /// detections, as its tilt is in `fit`: confirming takes two to five reads of the line.
+    public func endingAtText(
+        _ lines: [TextBox], in frame: FrameBuffer, format: PixelFormat,
+        memory: LineMemory<Bool>? = nil, renewAfter: Int = 1,
+        confirms: (_ line: PixelBox, _ cutOff: [PixelBox], TextReading) -> Bool
+    ) -> [TextBox] {
+        guard refinement.fitsSize else { return lines }
+        func ends(_ line: TextBox) -> InkRefinement.TextEnds? {
+            guard line.fitted, let span = line.reading?.characterSpan else { return nil }
+            return refinement.endingAtText(line.box, characters: span, in: frame, format: format)
+        }
+        var found = [InkRefinement.TextEnds?](repeating: nil, count: lines.count)
+        func learn(_ i: Int) -> Bool {
+            found[i] = ends(lines[i])
+            guard let ends = found[i], let reading = lines[i].reading else { return false }
+            return confirms(ends.line, ends.cutOff, reading)
+        }
+        var learnt = Set<Int>()
+        let confirmed =
+            memory?.values(for: lines.map(\.box), renewAfter: renewAfter) { i, _ in
+                learnt.insert(i)
+                return learn(i)
+            } ?? lines.indices.map { learnt.insert($0); return learn($0) }
+        return lines.indices.map { i in
+            guard confirmed[i] == true, let ends = learnt.contains(i) ? found[i] : ends(lines[i]) else { return lines[i] }
+            var ended = lines[i]
+            ended.box = ends.line
+            return ended
+        }
+    }
+
     /// Whether the window a fit reads around `box` (`BoxWindow.reach` line heights beyond
     /// each side) leaves the frame.
     static func nearFrameEdge(_ box: PixelBox, frameWidth: Int, frameHeight: Int) -> Bool {

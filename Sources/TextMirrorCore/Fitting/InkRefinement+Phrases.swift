@@ -13,24 +13,10 @@ extension InkRefinement {
     func phrases(of box: PixelBox, in frame: FrameBuffer, format: PixelFormat) -> [PixelBox] {
         let pieces: [PixelBox]? = upright(box, reach: AtEnds(both: 0), in: frame, format: format) {
             picture, format, level, placement in
-            guard let g = BoxWindow(level, reach: 0, frameWidth: picture.width, frameHeight: picture.height),
-                let window = InkWindow(picture, format: format, columns: g.x0..<g.x1, rows: g.y0..<g.y1)
-            else { return nil }
-            let rowGap = max(Int((maxRowGap * level.height).rounded()), 1)
-            guard
-                let line = lineRows(
-                    window.rowInk(columns: g.boxColumns), inside: g.boxRows, pixels: g.boxColumns.count, maxGap: rowGap)
-            else { return nil }
-            let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
-            let energy = window.columnSteps(rows: rows).energy
-            guard let threshold = inkThreshold(energy, inside: g.boxColumns, pixels: rows.count) else { return nil }
-            let runs = phraseRuns(
-                energy.indices.clamped(to: g.boxColumns).map { Double(energy[$0]) >= threshold },
-                letterGap: max(Int((maxGap * (line.bottom - line.top)).rounded()), 1),
-                letterHeight: line.core.count)
+            guard let line = lineColumns(of: level, in: picture, format: format) else { return nil }
+            let runs = phraseRuns(line.inky, letterGap: line.letterGap, letterHeight: line.letterHeight)
             guard runs.count > 1 else { return nil }
-            let rim = max(minMargin, margin * (line.bottom - line.top))
-            let offset = Double(g.x0 + g.boxColumns.lowerBound)
+            let rim = max(minMargin, margin * line.height), offset = line.offset
             return runs.enumerated().map { k, run in
                 var piece = level
                 // Step column i lies between pixels i and i + 1: a run of step columns a...b spans
@@ -54,14 +40,7 @@ extension InkRefinement {
     /// no other space to compare, than `maxWordGap` letter heights), and every phrase is at
     /// least `minPhraseLength` letter heights long.
     func phraseRuns(_ inky: [Bool], letterGap: Int, letterHeight: Int) -> [ClosedRange<Int>] {
-        var pieces: [ClosedRange<Int>] = []
-        for (i, ink) in inky.enumerated() where ink {
-            if let last = pieces.last, i == last.upperBound + 1 {
-                pieces[pieces.count - 1] = last.lowerBound...i
-            } else {
-                pieces.append(i...i)
-            }
-        }
+        let pieces = Self.inkRuns(inky)
         let gaps = zip(pieces, pieces.dropFirst()).map { $1.lowerBound - $0.upperBound - 1 }
         let spaces = gaps.filter { $0 > letterGap }.sorted()
         func parts(_ gap: Int) -> Bool {

@@ -50,6 +50,17 @@ public struct CTCDecoder: Sendable, Equatable {
         return String(Character(ascii))
     }
 
+    /// The steps from the first character's to the last character's (spaces not counted):
+    /// where the text lies in the crop, a step being the crop's width over the step count.
+    /// Nil when no character was read.
+    public func characterSteps(_ steps: RecognizedSteps) -> ClosedRange<Int>? {
+        func isCharacter(_ best: Int32) -> Bool { best > 0 && Int(best) <= characters.count }
+        guard let first = steps.classes.firstIndex(where: isCharacter),
+            let last = steps.classes.lastIndex(where: isCharacter)
+        else { return nil }
+        return first...last
+    }
+
     /// The text and its mean character probability (0 for no text). Classes out of range are
     /// taken as blanks; spaces at either end (the crop's margins) are dropped. A space is read
     /// between two characters where the steps between them give it at least `spaceThreshold`

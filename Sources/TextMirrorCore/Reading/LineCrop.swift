@@ -23,12 +23,23 @@ public struct LineCrop: Sendable, Equatable {
         return source
     }
 
+    /// Where crop columns `columns` (of a crop `width` wide, cut from `box`; `mirrored` as
+    /// cut) lie along `box`: offsets in pixels from its centre along `box.axes.along`.
+    public static func span(
+        ofColumns columns: ClosedRange<Double>, width: Int, box: PixelBox, mirrored: Bool
+    ) -> ClosedRange<Double> {
+        let sourceWidth = source(of: box).width, w = Double(width)
+        let (a, b) = mirrored ? (w - columns.upperBound, w - columns.lowerBound) : (columns.lowerBound, columns.upperBound)
+        return (a / w - 0.5) * sourceWidth...(b / w - 0.5) * sourceWidth
+    }
+
     /// Cuts `box` out of `frame` (in `format`) at `height` rows, as wide as the box's aspect
     /// asks, but at most `maxWidth`. `mirrored`: columns reversed, the box's mirror image.
-    /// Nil for an empty or non-finite box.
+    /// `onlyBox`: the margin beyond the box's ends is mid-gray, so that nothing beyond them
+    /// is read. Nil for an empty or non-finite box.
     public init?(
         _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, height: Int,
-        maxWidth: Int, mirrored: Bool = false
+        maxWidth: Int, mirrored: Bool = false, onlyBox: Bool = false
     ) {
         guard box.width.isFinite, box.height.isFinite, box.width >= 1, box.height >= 1,
             box.centerX.isFinite, box.centerY.isFinite, box.angle.isFinite, height > 0, maxWidth >= 8
@@ -42,6 +53,7 @@ public struct LineCrop: Sendable, Equatable {
         self.height = height
 
         let sampler = PixelSampler(frame: frame, format: format)
+        let outside = PixelSampler.outside
         let (along, across) = box.axes
         let center = box.center
         // Several samples per crop pixel when the crop shrinks the line, so thin strokes stay.
@@ -55,7 +67,7 @@ public struct LineCrop: Sendable, Equatable {
                         let cu = (Double(u) + (Double(sx) + 0.5) / Double(perSide)) * xScale - sourceWidth / 2
                         let cv = (Double(v) + (Double(sy) + 0.5) / Double(perSide)) * scale - sourceHeight / 2
                         let point = center + along * cu + across * cv
-                        sum += sampler.rgb(x: point.x, y: point.y)
+                        sum += onlyBox && abs(cu) > box.width / 2 ? outside : sampler.rgb(x: point.x, y: point.y)
                     }
                 }
                 let mean = sum / Double(perSide * perSide)

@@ -105,6 +105,32 @@ public final class LineReader: Sendable {
         return Self.weight(others) > Self.weight(again) ? others : again
     }
 
+    /// Whether `reading`'s text lies in `line` and not in `cutOff`, boxes along the line's
+    /// axis beside it: `line` alone (nothing beyond its ends in view) reads the same
+    /// characters in the reading's orientation, and no part of `cutOff` reads as text, mirrored
+    /// or not. False when the recognizer fails.
+    public func reads(
+        _ reading: TextReading, onlyIn line: PixelBox, notIn cutOff: [PixelBox], frame: FrameBuffer,
+        format: PixelFormat
+    ) -> Bool {
+        do {
+            let again = try read(
+                line, in: frame, format: format, halves: [reading.turnedHalf], mirrorings: [reading.mirrored],
+                onlyBox: true)
+            guard again.foundText, again.characters == reading.characters else { return false }
+            for part in cutOff {
+                let beside = try read(
+                    part, in: frame, format: format, halves: [reading.turnedHalf], mirrorings: [false, true],
+                    onlyBox: true)
+                if beside.foundText { return false }
+            }
+            return true
+        } catch {
+            failures.record(error)
+            return false
+        }
+    }
+
     /// How well a reading reads: the sum of its characters' probabilities. Between the
     /// orientations of one line, the right one reads more characters with more confidence (a
     /// mirrored line read the wrong way round gives fewer, less surely). Spaces do not count
@@ -114,11 +140,25 @@ public final class LineReader: Sendable {
         reading.score * Double(reading.characters.count)
     }
 
+    /// Where `steps`' characters lie along `box` (`TextReading.characterSpan`), read from
+    /// `crop`, cut from `box` as `mirrored` and `turnedHalf` say.
+    private func characterSpan(
+        _ steps: RecognizedSteps, crop: LineCrop, of box: PixelBox, mirrored: Bool, turnedHalf: Bool
+    ) -> ClosedRange<Double>? {
+        guard let read = recognizer.decoder.characterSteps(steps) else { return nil }
+        let perStep = Double(crop.width) / Double(steps.classes.count)
+        let along = LineCrop.span(
+            ofColumns: (Double(read.lowerBound) + 0.5) * perStep...(Double(read.upperBound) + 0.5) * perStep,
+            width: crop.width, box: box, mirrored: mirrored)
+        // Turned half, the crop ran against `box`'s own width axis.
+        return turnedHalf ? -along.upperBound...(-along.lowerBound) : along
+    }
+
     /// The best reading of `box` among the orientations given: turned half a turn or not, each
     /// mirrored or not, less the one `skipping` names (already read).
     private func read(
         _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, halves: [Bool], mirrorings: [Bool],
-        skipping: (turnedHalf: Bool, mirrored: Bool)? = nil
+        skipping: (turnedHalf: Bool, mirrored: Bool)? = nil, onlyBox: Bool = false
     ) throws -> TextReading {
         var best: (reading: TextReading, weight: Double)?
         for turnedHalf in halves {
@@ -128,12 +168,15 @@ public final class LineReader: Sendable {
             guard
                 let cut = LineCrop(
                     cutBox, in: frame, format: format, height: recognizer.cropHeight,
-                    maxWidth: recognizer.maxCropWidth, mirrored: mirrorings[0])
+                    maxWidth: recognizer.maxCropWidth, mirrored: mirrorings[0], onlyBox: onlyBox)
             else { break }
             for mirrored in mirrorings where !(skipping.map { $0 == (turnedHalf, mirrored) } ?? false) {
                 let crop = mirrored == mirrorings[0] ? cut : cut.mirrored()
-                let (text, score) = recognizer.decoder.decode(try recognizer.recognize(crop))
-                let reading = TextReading(text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf)
+                let steps = try recognizer.recognize(crop)
+                let (text, score) = recognizer.decoder.decode(steps)
+                let reading = TextReading(
+                    text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf,
+                    characterSpan: characterSpan(steps, crop: crop, of: box, mirrored: mirrored, turnedHalf: turnedHalf))
                 if best == nil || Self.weight(reading) > best!.weight { best = (reading, Self.weight(reading)) }
             }
         }

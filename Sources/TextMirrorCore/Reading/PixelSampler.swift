@@ -13,11 +13,13 @@ struct PixelSampler {
         (model, components, coding) = (info.model, info.components, info.coding)
     }
 
-    /// Mid-gray outside the frame.
+    /// What lies outside the frame: mid-gray, which the recognizer's normalization maps to 0,
+    /// as PP-OCR pads.
+    static let outside = SIMD3<Double>(repeating: 127.5)
+
+    /// `outside` outside the frame.
     func rgb(x: Double, y: Double) -> SIMD3<Double> {
-        guard x >= 0, y >= 0, x < Double(frame.width), y < Double(frame.height) else {
-            return SIMD3(repeating: 127.5)
-        }
+        guard x >= 0, y >= 0, x < Double(frame.width), y < Double(frame.height) else { return Self.outside }
         // Component by component, not through an array: this runs up to nine times for each
         // pixel of a crop, and an array per call made the crops cost 5-12 ms each.
         let first = sample(components[0], x: x, y: y)

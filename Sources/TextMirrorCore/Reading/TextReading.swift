@@ -10,12 +10,22 @@ public struct TextReading: Equatable, Sendable {
     /// turn). Only steep boxes are read so (`PixelBox.isSteep`): a line running up or down the
     /// picture may read either way.
     public var turnedHalf: Bool
+    /// Where the characters read lie along the box that was read: offsets in pixels from its
+    /// centre along its width axis (`PixelBox.axes.along`), from the middle of the first
+    /// character's first recognizer step to the middle of the last's last. A character
+    /// comes out of the steps over its middle or so: the span lies within the outer
+    /// characters. Nil when nothing was read, or not known (a reading joined from two).
+    public var characterSpan: ClosedRange<Double>?
 
-    public init(text: String, score: Double, mirrored: Bool, turnedHalf: Bool = false) {
+    public init(
+        text: String, score: Double, mirrored: Bool, turnedHalf: Bool = false,
+        characterSpan: ClosedRange<Double>? = nil
+    ) {
         self.text = text
         self.score = score
         self.mirrored = mirrored
         self.turnedHalf = turnedHalf
+        self.characterSpan = characterSpan
     }
 
     /// The text reads against the box's `width` axis once on screen: mirrored or turned half,

@@ -92,6 +92,19 @@ struct CTCDecoderTests {
         #expect(decoder.decode(RecognizedSteps(classes: [-3, 1, 99, 2], probabilities: [1, 0.5, 1, 0.5])).text == "ab")
     }
 
+    /// Where the text lies: from the first character's step to the last's, spaces, blanks
+    /// and classes out of range not counted.
+    @Test func characterStepsSpanTheCharactersRead() {
+        func steps(_ classes: [Int32]) -> ClosedRange<Int>? {
+            decoder.characterSteps(RecognizedSteps(classes: classes, probabilities: classes.map { _ in 1 }))
+        }
+        let space = Int32(decoder.characters.count + 1)
+        #expect(steps([0, space, 1, 1, 0, space, 2, 0, 99, space]) == 2...6)
+        #expect(steps([0, 0, 3, 0]) == 2...2)
+        #expect(steps([0, space, 0, 99]) == nil)
+        #expect(steps([]) == nil)
+    }
+
     @Test func refusesBadLists() {
         #expect(throws: CTCDecoder.Failure.self) { try CTCDecoder(characterList: "") }
         #expect(throws: CTCDecoder.Failure.self) { try CTCDecoder(characterList: "a\n\nb\n") }

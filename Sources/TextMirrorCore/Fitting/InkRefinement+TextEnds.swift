@@ -1,0 +1,61 @@
+/// A line ends where its text ends: ink beyond the characters the reader read is something
+/// printed beside the line.
+///
+/// Why: a direction sign prints an arrow after "Sports Centre" as tall as the letters and a
+/// letter's gap after them, so the fit's own tests (`lineEnds`) take it for a letter, and the
+/// arrow was mirrored into the line, to its other end. The reader reads "Sports Centre" and
+/// nothing in the arrow: its characters end before the arrow begins.
+extension InkRefinement {
+    /// A line fitted to its ink and read, without what is printed beside it at either end:
+    /// `line`, and each end's cut-off part, if any.
+    struct TextEnds {
+        var line: PixelBox
+        var cutOff: [PixelBox]
+    }
+
+    /// `box`, a line fitted to its ink and read, without the pieces of ink at either end that
+    /// lie beyond its outer characters' middles (`characters`: `TextReading.characterSpan`,
+    /// along `box`), when they reach at least a letter's height along it (a full stop, a
+    /// quote, a letter's stroke stays). Nil when there are none or the line's ink cannot be
+    /// told.
+    ///
+    /// A recognizer step is a fifth of a line height and more, and where a character lies in
+    /// its steps is known only so far, so such a cut may still cut a letter: the caller reads
+    /// both parts before taking it (`InkFitting.endingAtText`).
+    func endingAtText(
+        _ box: PixelBox, characters: ClosedRange<Double>, in frame: FrameBuffer, format: PixelFormat
+    ) -> TextEnds? {
+        upright(box, reach: AtEnds(both: 0), in: frame, format: format) { picture, format, level, placement in
+            guard let line = lineColumns(of: level, in: picture, format: format) else { return nil }
+            // The picture's x runs along `box` or, for a level box at 180°, against it.
+            let sign: Double = (box.axes.along * placement.u).sum() >= 0 ? 1 : -1
+            let ends = [characters.lowerBound, characters.upperBound].map { level.centerX + sign * $0 - line.offset }
+            let runs = line.letterPieces
+            let keep = runs.filter { Double($0.upperBound + 1) > ends.min()! && Double($0.lowerBound) < ends.max()! }
+            guard let first = keep.first, let last = keep.last else { return nil }
+            let start = level.centerX - level.width / 2, end = level.centerX + level.width / 2
+            let minCut = Double(line.letterHeight)
+            // Each cut lies in the middle of the gap it is made in (step column i lies between
+            // pixels `offset + i` and the next).
+            let before = runs.last { $0.upperBound < first.lowerBound }, after = runs.first { $0.lowerBound > last.upperBound }
+            func part(_ a: Double, _ b: Double) -> PixelBox {
+                var part = level
+                part.centerX = (a + b) / 2
+                part.width = b - a
+                return placement.frameBox(part)
+            }
+            var cuts: [PixelBox] = []
+            var lineStart = start, lineEnd = end
+            if let before, Double(before.upperBound + 1 - runs[0].lowerBound) >= minCut {
+                lineStart = line.offset + Double(before.upperBound + first.lowerBound) / 2 + 1
+                cuts.append(part(start, lineStart))
+            }
+            if let after, Double(runs[runs.count - 1].upperBound + 1 - after.lowerBound) >= minCut {
+                lineEnd = line.offset + Double(last.upperBound + after.lowerBound) / 2 + 1
+                cuts.append(part(lineEnd, end))
+            }
+            guard !cuts.isEmpty else { return nil }
+            return TextEnds(line: part(lineStart, lineEnd), cutOff: cuts)
+        }
+    }
+}

@@ -7,7 +7,7 @@ import TextMirrorPlugin
 /// with the detector idle, on the same frames and boxes.
 struct CostBenchmark {
     let options: MotionBenchOptions
-    let detector: TextDetector
+    let models: Models
 
     /// The first second is start-up (first detections, first pyramids), not steady state.
     static let warmUpFrames = 30
@@ -25,7 +25,7 @@ struct CostBenchmark {
                 path.view(at: Double(n) / EngineRun.frameRate), format: format, width: width, height: height)
         }
         do {
-            try detector.preload(frameWidth: width, frameHeight: height)
+            try models.detector.preload(frameWidth: width, frameHeight: height)
         } catch {
             throw ToolError("detector: \(error)")
         }
@@ -45,7 +45,7 @@ struct CostBenchmark {
                 live: true, tracking: tracking, smoothing: options.smoothing,
                 holdTime: options.holdTime, rate: options.rate)
             progress("cost: \(settings)...")
-            let result = try EngineRun.run(frames, settings: settings, detector: detector)
+            let result = try EngineRun.run(frames, settings: settings, models: models)
             let skip = Self.warmUpFrames
             let boxes =
                 Double(result.boxes.dropFirst(skip).map(\.count).reduce(0, +))

@@ -51,12 +51,12 @@ struct EngineRun {
     /// GStreamer's timestamp of frame n at 30 fps (gst_util_uint64_scale rounds down).
     static func pts(_ n: Int) -> UInt64 { UInt64(n) * 1_000_000_000 / 30 }
 
-    static func run(_ frames: [VideoFrame], settings: Settings, detector: TextDetector) throws(ToolError)
+    static func run(_ frames: [VideoFrame], settings: Settings, models: Models) throws(ToolError)
         -> Result
     {
         guard let first = frames.first else { return Result() }
         let motion = TimedMotion(FlowMotionEstimator(flowConfiguration()))
-        let engine = MirrorEngine(detector: detector, motion: motion)
+        let engine = MirrorEngine(detector: models.detector, motion: motion, recognizer: models.recognizer)
         var engineSettings = MirrorEngine.Settings()
         engineSettings.detectionMode = settings.live ? .async : .sync
         engineSettings.detectionRate = settings.rate

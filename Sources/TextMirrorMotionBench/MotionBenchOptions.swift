@@ -61,8 +61,8 @@ struct MotionBenchOptions {
         usage: textmirror-motion-bench [options]
 
         A camera pans, zooms and shakes over a scene with text whose true boxes are known in
-        every frame; frames go through the engine behind the textmirror element (real detector,
-        real optical flow) and the output is scored. Two scenes: lines drawn with
+        every frame; frames go through the engine behind the textmirror element (real detector and
+        recognizer, real optical flow) and the output is scored. Two scenes: lines drawn with
         textoverlay on plain signs, and a strip of real photographs of print whose lines were
         boxed by hand (the real-photo dev set, datasets/real; its `###` lines are not scored).
         Then the streaming thread's cost at 1080p NV12 with detection running.

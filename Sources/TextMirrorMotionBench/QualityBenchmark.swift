@@ -6,7 +6,7 @@ import TextMirrorPlugin
 /// ceiling a perfect tracker would reach and a reproducibility check of sync mode.
 struct QualityBenchmark {
     let options: MotionBenchOptions
-    let detector: TextDetector
+    let models: Models
 
     /// Frames left out of the scores at the start: the detector's first result in live mode
     /// takes this long on a 2-core machine, and a stream starts once, not every second.
@@ -43,7 +43,7 @@ struct QualityBenchmark {
                 canvas: try SceneCanvas(width: canvasWidth, height: canvasHeight, frameHeight: o.height))
         }
         do {
-            try detector.preload(frameWidth: o.width, frameHeight: o.height)
+            try models.detector.preload(frameWidth: o.width, frameHeight: o.height)
         } catch {
             throw ToolError("detector: \(error)")
         }
@@ -68,7 +68,7 @@ struct QualityBenchmark {
             progress("boxing the photographs with the camera still...")
             let (canvas, found) = try StillReference.canvas(
                 photoRenderer, path: CameraPath(kind: .pan, frameWidth: o.width, frameHeight: o.height),
-                seconds: o.seconds, format: o.format, detector: detector)
+                seconds: o.seconds, format: o.format, models: models)
             stillCanvas = canvas
             print(
                 "- q vs still boxes (photo-*): against the boxes textmirror mirrors on the same lines with the camera "
@@ -137,7 +137,7 @@ struct QualityBenchmark {
                         live: live, tracking: tracking, smoothing: o.smoothing,
                         holdTime: o.holdTime, rate: o.rate)
                     progress("\(name): \(settings)...")
-                    let result = try EngineRun.run(frames, settings: settings, detector: detector)
+                    let result = try EngineRun.run(frames, settings: settings, models: models)
                     let score = scorer.score(
                         outputs: result.outputLuma, boxes: result.boxes,
                         detectionFrames: result.detectionFrames)
@@ -178,7 +178,7 @@ struct QualityBenchmark {
                         notes.append("\(name), \(settings): \(result.lateFrames) frames pushed more than a frame late")
                     }
                     if !live && tracking {
-                        let again = try EngineRun.run(frames, settings: settings, detector: detector)
+                        let again = try EngineRun.run(frames, settings: settings, models: models)
                         notes.append(
                             "\(name), sync, tracking on: a second run gave "
                                 + (again.outputHash == result.outputHash

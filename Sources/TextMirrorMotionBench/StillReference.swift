@@ -17,7 +17,7 @@ enum StillReference {
     /// the middle, the mirrored box that overlaps the hand-drawn one most (IoU ≥ 0.3). Lines no
     /// still view found become illegible: still text (never counted as non-text), not scored.
     static func canvas(
-        _ renderer: FrameRenderer, path: CameraPath, seconds: Double, format: PixelFormat, detector: TextDetector
+        _ renderer: FrameRenderer, path: CameraPath, seconds: Double, format: PixelFormat, models: Models
     ) throws(ToolError) -> (canvas: SceneCanvas, found: Int) {
         var canvas = renderer.canvas
         let width = path.frameWidth, height = path.frameHeight
@@ -29,7 +29,7 @@ enum StillReference {
             let view = Motion.translation(x.rounded(), first.y.rounded())
             let frame = renderer.render(view, format: format, width: width, height: height)
             let run = try EngineRun.run(
-                [frame], settings: EngineRun.Settings(live: false, tracking: false), detector: detector)
+                [frame], settings: EngineRun.Settings(live: false, tracking: false), models: models)
             views.append((view, run.boxes[0].map { view.apply($0.text.box) }))
         }
         var found = 0

@@ -23,19 +23,16 @@ runTool("textmirror-motion-bench", usage: MotionBenchOptions.usage) { () throws(
     }
     try GStreamerRuntime.start()
     let modelPath = try findModel()
-    let detector: TextDetector
-    do {
-        detector = try TextDetector(.init(modelPath: modelPath, detectionSize: options.detectionSize))
-    } catch {
-        throw ToolError("cannot load the detector: \(error)")
-    }
+    let models = try Models(detectorPath: modelPath, detectionSize: options.detectionSize)
     print(MachineFacts.gather().header("textmirror motion benchmark"))
-    print("- Model: \(modelPath), detection-size \(detector.configuration.detectionSize), automatic threads")
+    print(
+        "- Model: \(modelPath), detection-size \(models.detector.configuration.detectionSize), automatic threads; "
+            + "recognizer \(models.recognizer.configuration.modelPath)")
     if !options.costOnly {
-        try QualityBenchmark(options: options, detector: detector).run()
+        try QualityBenchmark(options: options, models: models).run()
     }
     if options.cost || options.costOnly {
-        try CostBenchmark(options: options, detector: detector).run()
+        try CostBenchmark(options: options, models: models).run()
     }
     print("\n- Load average at end: \(MachineFacts.loadAverage())")
 }

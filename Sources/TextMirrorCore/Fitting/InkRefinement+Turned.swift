@@ -147,7 +147,11 @@ extension InkRefinement {
         let axis = runningAxis(box)
         let (low, high) = readableBounds(frameWidth: frameWidth, frameHeight: frameHeight)
         let other = 1 - axis
-        guard box.corners.allSatisfy({ (low[other]...high[other]).contains($0[other]) }) else { return nil }
+        // The line's axis must lie in the frame; the box's sides may leave it (a detector's box a
+        // third taller than the letters, on a line near the frame's bottom). `refine` then
+        // takes the fit only if the line it finds lies in the frame (`sidesInFrame`).
+        let axisEnds = [-1.0, 1.0].map { box.center + $0 * box.width / 2 * u }
+        guard axisEnds.allSatisfy({ (low[other]...high[other]).contains($0[other]) }) else { return nil }
         /// The furthest `t` in 0...`limit` for which both corners of the end `direction` points
         /// to, moved t along it, are inside along `axis`; nil when they are not at 0.
         func furthest(_ direction: SIMD2<Double>, _ limit: Double) -> Double? {
@@ -161,6 +165,14 @@ extension InkRefinement {
         }
         guard let start = furthest(-u, reach.start), let end = furthest(u, reach.end) else { return nil }
         return AtEnds(start: start, end: end)
+    }
+
+    /// Whether the sides of turned `box` (the edges along it) lie in the frame (within
+    /// `readableBounds`).
+    static func sidesInFrame(_ box: PixelBox, frameWidth: Int, frameHeight: Int) -> Bool {
+        let other = 1 - runningAxis(box)
+        let (low, high) = readableBounds(frameWidth: frameWidth, frameHeight: frameHeight)
+        return box.corners.allSatisfy { (low[other]...high[other]).contains($0[other]) }
     }
 
     /// The corners of the end of turned `box` that `direction` (its along axis, either way)

@@ -231,9 +231,18 @@ public struct InkRefinement: Sendable, Equatable {
         // the box cuts by a few pixels, not by a third of the line.
         let detectedHeight = measured ? turned.height : box.height
         guard fitted.height <= maxGrowth * detectedHeight + growthSlack else { return (nil, .unfit) }
-        guard measured else { return (fitted, .asDetected) }
-        let levelled = fitted.levelled()
-        return (levelled, .measured(levelled.angle))
+        if measured { fitted = fitted.levelled() }
+        // A turned box whose side leaves the frame holds a line near its top or bottom edge,
+        // which the frame may cut: the line is taken only if all of it lies in the frame. Cut,
+        // its part in view was fitted, and the rest stayed unmirrored beside it (">>>" of the
+        // real-photo set's skimage_page); whole, as "Car Parks" at the bottom of a sign, the
+        // detector's box, a third taller than the letters, mirrored the sign's edge with them.
+        if !fitted.isAxisAligned, !Self.sidesInFrame(box, frameWidth: frame.width, frameHeight: frame.height),
+            !Self.sidesInFrame(fitted, frameWidth: frame.width, frameHeight: frame.height)
+        {
+            return (nil, .unfit)
+        }
+        return (fitted, measured ? .measured(fitted.angle) : .asDetected)
     }
 
     /// `box` with its sides swapped: the same rectangle, as a line running along its height.

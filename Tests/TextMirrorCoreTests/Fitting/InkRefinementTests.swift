@@ -214,6 +214,19 @@ import Testing
         #expect(abs(refined.height - 22) < 2.5 && abs(refined.angle - 3) < 0.3, "\(refined)")
     }
 
+    /// A line at 5° near the frame's bottom (`turnedLine`'s: 20 px letters about y 40, their
+    /// lowest point about y 54.4) in a detector's box a third taller than the letters, whose
+    /// lower corner leaves the frame. With all its letters in view the line is fitted; with the
+    /// frame cutting its letters it keeps the detector's box, since its part in view would leave
+    /// the rest unmirrored beside it.
+    @Test func aBoxWhoseSideLeavesTheFrameIsFittedOnlyToALineInIt() throws {
+        let box = PixelBox(centerX: 100, centerY: 40, width: 114, height: 30, angle: 5)
+        let full = Self.turnedLine(degrees: 5)
+        let whole = try #require(Self.refine(box, Array(full[0..<(Self.width * 58)]), height: 58))
+        #expect(abs(whole.height - 22) < 2.5 && abs(whole.centerY - 40) < 0.75, "\(whole)")
+        #expect(Self.refine(box, Array(full[0..<(Self.width * 50)]), height: 50) == nil)
+    }
+
     @Test func fitsATurnedLineThatRunsOutOfTheFrame() throws {
         // A pan brings a line at 5 degrees into view: its first 50 px are beyond the frame's
         // left edge (the line of `turnedLine`, 300 px long, with the frame's first 150 columns
@@ -246,10 +259,14 @@ import Testing
         let reach = try #require(
             InkRefinement.reachWithin(box, reach: AtEnds(both: 40), frameWidth: 400, frameHeight: 400))
         #expect(abs(reach.start - 10) < 1e-6 && reach.end == 40, "\(reach)")
+        // The box's sides may leave the frame (`refine` checks the line it finds), its axis not.
         box.centerX = 5
+        let sideOut = InkRefinement.reachWithin(box, reach: AtEnds(both: 40), frameWidth: 400, frameHeight: 400)
+        #expect((sideOut != nil) == (axis == 1), "a side leaves the frame: \(box.corners)")
+        box.centerX = 0
         #expect(
             InkRefinement.reachWithin(box, reach: AtEnds(both: 40), frameWidth: 400, frameHeight: 400) == nil,
-            "the box itself leaves the frame")
+            "the box's axis leaves the frame")
     }
 
     @Test("Reads the luma of every format", arguments: [PixelFormat.rgbx, .bgr, .yuy2, .uyvy, .ayuv])

@@ -154,22 +154,6 @@ public final class LineReader: Sendable {
         return turnedHalf ? -along.upperBound...(-along.lowerBound) : along
     }
 
-    /// A reading so sure that the other orientations are not read: at least `sureScore` over
-    /// `sureCharacters` ASCII characters or more. Read the wrong way round, a Latin line gives
-    /// fewer characters less surely (`weight`); Chinese does not (mirrored, "定价: 49.00元"
-    /// read surely as "元00.e4:代宝"), so other scripts are read every way. Why: each read
-    /// costs 10-50 ms on the detection queue, and the first orientation tried is the usual one
-    /// (as it is, not mirrored); reading every orientation of every new line held
-    /// textmirror-motion-bench's rendered pan, twenty lines in view and more coming in, to two
-    /// detections a second live.
-    static func readsSurely(_ reading: TextReading) -> Bool {
-        reading.score >= sureScore && reading.characters.count >= sureCharacters
-            && reading.characters.unicodeScalars.allSatisfy(\.isASCII)
-    }
-
-    static let sureScore = 0.9
-    static let sureCharacters = 3
-
     /// The best reading of `box` among the orientations given: turned half a turn or not, each
     /// mirrored or not, less the one `skipping` names (already read).
     private func read(
@@ -193,7 +177,6 @@ public final class LineReader: Sendable {
                 let reading = TextReading(
                     text: text, score: score, mirrored: mirrored, turnedHalf: turnedHalf,
                     characterSpan: characterSpan(steps, crop: crop, of: box, mirrored: mirrored, turnedHalf: turnedHalf))
-                if Self.readsSurely(reading) { return reading }
                 if best == nil || Self.weight(reading) > best!.weight { best = (reading, Self.weight(reading)) }
             }
         }

@@ -183,8 +183,9 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
       "a multiple of 32); larger finds smaller text but costs more", \
       READY) \
   X (threads, INT, "threads", "Threads", \
-      "Threads the detector may use (0 = automatic: one per core; they run " \
-      "at a lower priority, so the streaming thread still gets a core)", \
+      "Threads the text detector and recognizer may use (0 = automatic: one " \
+      "per core; they run at a lower priority, so the streaming thread " \
+      "still gets a core)", \
       READY) \
   X (parallel_detections, INT, "parallel-detections", "Parallel detections", \
       "Detections that run side by side, each on its own copy of the " \

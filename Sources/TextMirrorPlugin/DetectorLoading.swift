@@ -36,7 +36,8 @@ func loadTextDetector(_ configuration: DetectorSettings, sync: Bool) throws(Dete
 /// detectors).
 func loadTextRecognizer(_ configuration: DetectorSettings) throws(DetectorLoadError) -> TextRecognizer {
     let detector = try detectorModelPath(configuration, sync: false)
-    let key = TextRecognizer.Configuration(besideDetector: detector, precision: configuration.precision)
+    let key = TextRecognizer.Configuration(
+        besideDetector: detector, precision: configuration.precision, threads: configuration.threads)
     guard access(key.modelPath, R_OK) == 0, access(key.charactersPath, R_OK) == 0 else {
         throw DetectorLoadError(
             description:

@@ -12,27 +12,37 @@ public final class TextRecognizer: TextRecognizing {
         /// How the network wants its pixels.
         public var input: PixelNormalization
         public var precision: TextMirrorPrecision
+        /// OpenVINO threads, 0 = one per core (the element's `threads`, as the detector's). Why
+        /// more than one: a page's line is a crop 1000-2000 columns wide, read in 90 ms on one
+        /// thread and 55 ms on two (2 cores; textmirror-motion-bench over dense pages, live: q
+        /// 0.25 -> 0.32), and reads run on the detection queue right after the detector, which
+        /// uses the same threads, so the streaming thread sees no new contention.
+        public var threads: Int
 
         public init(
             modelPath: String, charactersPath: String, input: PixelNormalization,
-            precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO
+            precision: TextMirrorPrecision = TEXTMIRROR_PRECISION_AUTO, threads: Int = DetectorSettings().threads
         ) {
             self.modelPath = modelPath
             self.charactersPath = charactersPath
             self.input = input
             self.precision = precision
+            self.threads = threads
         }
 
         /// The recognizer of the detector's generation (`DetectionModel`), in the detector's
         /// folder, as scripts/fetch-model.sh writes them.
-        public init(besideDetector detectorPath: String, precision: TextMirrorPrecision) {
+        public init(
+            besideDetector detectorPath: String, precision: TextMirrorPrecision,
+            threads: Int = DetectorSettings().threads
+        ) {
             let folder = detectorPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 .joined(separator: "/")
             let prefix = folder.isEmpty && !detectorPath.hasPrefix("/") ? "" : folder + "/"
             let model = DetectionModel.describing(path: detectorPath).recognizer
             self.init(
                 modelPath: prefix + model.fileName, charactersPath: prefix + model.charactersFileName,
-                input: model.input, precision: precision)
+                input: model.input, precision: precision, threads: threads)
         }
     }
 
@@ -40,10 +50,6 @@ public final class TextRecognizer: TextRecognizing {
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let description: String
     }
-
-    /// Reads are short (a few milliseconds), between detections: one thread does them with
-    /// the least overhead.
-    static let threads: Int32 = 1
 
     public let configuration: Configuration
     public let decoder: CTCDecoder
@@ -109,7 +115,7 @@ private struct RecognizerHandle: ~Copyable {
         let made = message.withUnsafeMutableBufferPointer { buffer in
             var input = TextMirrorNormalization(configuration.input)
             return textmirror_recognizer_new(
-                configuration.modelPath, &input, TextRecognizer.threads, configuration.precision,
+                configuration.modelPath, &input, Int32(clamping: configuration.threads), configuration.precision,
                 buffer.baseAddress, buffer.count)
         }
         guard let made else {

@@ -27,8 +27,9 @@ public final class DetectionWorker: Sendable {
     }
 
     /// Work on the detected boxes that needs the frame they were detected on (fitting them to
-    /// their ink, `InkFitting`), run on the detection queue after the detector.
-    public typealias Finish = @Sendable ([TextBox], DetectionInput) -> [TextBox]
+    /// their ink, `InkFitting`), run on the detection queue after the detector; given how long
+    /// the detector took (monotonic ns), to pace itself by.
+    public typealias Finish = @Sendable (_ boxes: [TextBox], DetectionInput, _ detectionTime: UInt64) -> [TextBox]
 
     private struct State {
         var generation: UInt64 = 0
@@ -154,8 +155,10 @@ public final class DetectionWorker: Sendable {
             var started = startedAt
             while let current = next {
                 let outcome = Result {
+                    let detecting = DispatchTime.now().uptimeNanoseconds
                     let boxes = try detector.findLines(current.input, thresholds: current.thresholds)
-                    return current.finish?(boxes, current.input) ?? boxes
+                    let detectionTime = DispatchTime.now().uptimeNanoseconds &- detecting
+                    return current.finish?(boxes, current.input, detectionTime) ?? boxes
                 }
                 next = state.withLock { s in
                     let now = DispatchTime.now().uptimeNanoseconds

@@ -118,6 +118,11 @@ public final class MirrorEngine: Sendable {
     private let missingRecognizer: MissingRecognizer?
     private let unreadLines = FailureLog()
     private static let fitting = InkFitting()
+    /// How many times as long as its detection a paced detection's reading may take
+    /// (`finish`). Twice measured the same as once on the rendered pan and cut
+    /// (textmirror-motion-bench, live: q 0.77 and 0.80 either way, 2 cores), and a shorter
+    /// allowance keeps the boxes on screen freshest.
+    static var readingAllowance: UInt64 { 1 }
     /// How each line lay at its last fit (`InkFitting`).
     private let tilts = LineMemory<InkRefinement.LineTilt>()
     /// Whether the reader confirmed where each line's text ends (`InkFitting.endingAtText`).
@@ -252,9 +257,9 @@ public final class MirrorEngine: Sendable {
         worker: DetectionWorker, state: inout StreamState
     ) -> Detection? {
         guard let asyncDetector = detector else { return nil }
-        let finish = finish(settings)
         state.cadence.rate = settings.detectionRate
         let sync = settings.detectionMode.resolved(upstreamIsLive: upstreamIsLive) == .sync
+        let finish = finish(settings, paced: !sync)
         let detector = sync ? syncDetector?.detector(failure: worker.record(failure:)) ?? asyncDetector : asyncDetector
         // Async: a frame the busy detector would not take soon is not copied, and does not
         // count as detected for the cadence.
@@ -273,7 +278,8 @@ public final class MirrorEngine: Sendable {
         // A failed detection keeps the previous boxes, and is warned about.
         do {
             let boxes = try detector.findLines(input, thresholds: settings.thresholds)
-            return Detection(boxes: finish?(boxes, input) ?? boxes, stamp: stamp, generation: state.generation)
+            // Unpaced: the time given is not read.
+            return Detection(boxes: finish?(boxes, input, 0) ?? boxes, stamp: stamp, generation: state.generation)
         } catch {
             worker.record(failure: error)
             return nil
@@ -339,13 +345,21 @@ public final class MirrorEngine: Sendable {
 
     /// The work on detected boxes that needs their frame: fitting them to their ink, then
     /// reading them. Nil when there is none.
-    private func finish(_ settings: Settings) -> DetectionWorker.Finish? {
+    ///
+    /// `paced` (async detection): reading may take `readingAllowance` times as long as the
+    /// detection itself, and at least one line is read; lines not read by then wait for the
+    /// next detection (`LineReader.read`). Why: a view of new lines (a pan, a cut) otherwise held its
+    /// detection back until every line was read, 20 lines at 10-50 ms a read, and the boxes
+    /// already on screen went without a detection all that while (textmirror-motion-bench's
+    /// rendered pan: two detections a second). In sync mode the frame waits for its own
+    /// detection anyway, and every line is read.
+    private func finish(_ settings: Settings, paced: Bool) -> DetectionWorker.Finish? {
         let flip = settings.flip, fitToInk = settings.fitToInk, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader
         let unread = policy.readsNothing || reader != nil ? nil : missingRecognizer
         guard fitToInk || reader != nil || unread != nil else { return nil }
         let tilts = tilts, textEnds = textEnds, unreadLines = unreadLines
-        return { @Sendable boxes, input in
+        return { @Sendable boxes, input, detectionTime in
             let fitted =
                 fitToInk
                 ? Self.fitting.fit(
@@ -357,10 +371,13 @@ public final class MirrorEngine: Sendable {
                 return fitted
             }
             return input.withFrame { frame, format in
-                let read = reader.read(fitted, in: frame, format: format, policy: policy)
+                let deadline = DispatchTime.now().uptimeNanoseconds &+ detectionTime &* Self.readingAllowance
+                let mayRead = { !paced || DispatchTime.now().uptimeNanoseconds < deadline }
+                let read = reader.read(fitted, in: frame, format: format, policy: policy, while: mayRead)
                 guard fitToInk else { return read }
                 return Self.fitting.endingAtText(
-                    read, in: frame, format: format, memory: textEnds, renewAfter: settings.renewAfter
+                    read, in: frame, format: format, memory: textEnds, renewAfter: settings.renewAfter,
+                    while: mayRead
                 ) { line, cutOff, reading in
                     reader.reads(reading, onlyIn: line, notIn: cutOff, frame: frame, format: format)
                 }

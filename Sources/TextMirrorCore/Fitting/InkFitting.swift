@@ -78,9 +78,11 @@ public struct InkFitting: Sendable, Equatable {
     ///
     /// With `memory`, whether a line's ends were confirmed is remembered for `renewAfter`
     /// detections, as its tilt is in `fit`: confirming takes two to five reads of the line.
+    /// Lines are confirmed only while `mayRead()` says so (`LineMemory.values`); a line not
+    /// confirmed keeps its fitted ends.
     public func endingAtText(
         _ lines: [TextBox], in frame: FrameBuffer, format: PixelFormat,
-        memory: LineMemory<Bool>? = nil, renewAfter: Int = 1,
+        memory: LineMemory<Bool>? = nil, renewAfter: Int = 1, while mayRead: () -> Bool = { true },
         confirms: (_ line: PixelBox, _ cutOff: [PixelBox], TextReading) -> Bool
     ) -> [TextBox] {
         guard refinement.fitsSize else { return lines }
@@ -96,7 +98,7 @@ public struct InkFitting: Sendable, Equatable {
         }
         var learnt = Set<Int>()
         let confirmed =
-            memory?.values(for: lines.map(\.box), renewAfter: renewAfter) { i, _ in
+            memory?.values(for: lines.map(\.box), renewAfter: renewAfter, while: mayRead) { i, _ in
                 learnt.insert(i)
                 return learn(i)
             } ?? lines.indices.map { learnt.insert($0); return learn($0) }

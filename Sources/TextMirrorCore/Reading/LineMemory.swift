@@ -44,6 +44,12 @@ public final class LineMemory<Value: Sendable>: Sendable {
     /// (a display) is read again within ten seconds or so.
     static var unmovedRenewFactor: Int { 10 }
 
+    /// Whether `a` and `b` are about the same size (`sameLineSizeChange`).
+    static func sameSize(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= sameLineSizeChange * max(a, b) }
+        return close(a.width, b.width) && close(a.height, b.height)
+    }
+
     static func unmoved(_ a: PixelBox, _ b: PixelBox) -> Bool {
         abs(a.centerX - b.centerX) <= unmovedPixels && abs(a.centerY - b.centerY) <= unmovedPixels
             && abs(a.width - b.width) <= unmovedPixels && abs(a.height - b.height) <= unmovedPixels
@@ -62,27 +68,45 @@ public final class LineMemory<Value: Sendable>: Sendable {
     /// For each of `boxes` (one detection's), its line's value: the remembered one when it was
     /// learnt fewer than `renewAfter` detections ago, else `learn(index, old value)`. A nil
     /// from `learn` (it failed) is remembered as nothing, so the line is learnt again next time.
-    public func values(for boxes: [PixelBox], renewAfter: Int, learn: (Int, Value?) -> Value?) -> [Value?] {
+    ///
+    /// Lines never seen are learnt first, then those due to be learnt again; after the first,
+    /// only while `mayLearn()` says so: once it says no, a line due again keeps its old value (it is due
+    /// at the next detection), and a new line gets nil and is not remembered (it is learnt at
+    /// the next detection). Why: a live detection waits for its lines to be read, and a view
+    /// full of new lines (a pan, a cut) took 20 reads of 10-50 ms each before any line of it
+    /// was mirrored (`MirrorEngine`'s reading allowance).
+    public func values(
+        for boxes: [PixelBox], renewAfter: Int, while mayLearn: () -> Bool = { true },
+        learn: (Int, Value?) -> Value?
+    ) -> [Value?] {
         let remembered = entries.withLock { $0 }
-        var next: [Entry] = [], values: [Value?] = []
         var used = Set<Int>()
         let shift = Self.commonShift(from: remembered.map(\.box), to: boxes)
-        for (i, box) in boxes.enumerated() {
+        let matches = boxes.map { box in
             var unshifted = box
             unshifted.centerX -= shift.x
             unshifted.centerY -= shift.y
             let match = Self.bestMatch(for: unshifted, in: remembered, excluding: used)
             if let match { used.insert(match) }
-            if let match, remembered[match].serves(at: box, renewAfter: renewAfter) {
-                let line = remembered[match]
-                next.append(Entry(box: box, learntAt: line.learntAt, value: line.value, age: line.age + 1))
-                values.append(line.value)
-            } else {
-                let value = learn(i, match.map { remembered[$0].value })
-                if let value { next.append(Entry(box: box, learntAt: box, value: value, age: 0)) }
-                values.append(value)
-            }
+            return match
         }
+        var kept = [Entry?](repeating: nil, count: boxes.count)
+        var due: [Int] = [], new: [Int] = []
+        for (i, match) in matches.enumerated() {
+            guard let match else {
+                new.append(i)
+                continue
+            }
+            let line = remembered[match]
+            // A line due again keeps its old value unless it is learnt anew below.
+            kept[i] = Entry(box: boxes[i], learntAt: line.learntAt, value: line.value, age: line.age + 1)
+            if !line.serves(at: boxes[i], renewAfter: renewAfter) { due.append(i) }
+        }
+        for (n, i) in (new + due).enumerated() where n == 0 || mayLearn() {
+            let value = learn(i, matches[i].map { remembered[$0].value })
+            kept[i] = value.map { Entry(box: boxes[i], learntAt: boxes[i], value: $0, age: 0) }
+        }
+        var next = kept.compactMap { $0 }
         for (i, var line) in remembered.enumerated() where !used.contains(i) {
             guard line.missed + 1 < renewAfter, line.serves(at: line.box, renewAfter: renewAfter) else { continue }
             line.age += 1
@@ -90,35 +114,43 @@ public final class LineMemory<Value: Sendable>: Sendable {
             next.append(line)
         }
         entries.withLock { $0 = next }
-        return values
+        return kept.map { $0?.value }
     }
 
-    /// How far the lines moved together since the last detection: the median, over `boxes`,
-    /// of the way from the nearest of `lines` of about the same size (`sameLineSizeChange`)
-    /// within `maxShift` of its heights; zero with no such pairs. Why: a panning camera moves
-    /// every line between detections, a narrow one (a word, a line running up the picture)
-    /// further than its width at ten detections a second, and unmatched, each was read again
-    /// at every detection (textmirror-motion-bench's rendered pan: 1240 reads in 180 frames,
-    /// 15-40 ms each, and two detections a second live).
+    /// How far the lines moved together since the last detection: the way from a line to a
+    /// box of about its size (`sameLineSizeChange`), within `maxShift` of the box's heights,
+    /// that the most such pairs agree on (to `shiftAgreement` of a height; of equals, the
+    /// shortest); zero with no pairs. Why: a panning camera moves every line between
+    /// detections, a narrow one (a word, a line running up the picture) further than its
+    /// width at ten detections a second, and unmatched, each was read again at every
+    /// detection (textmirror-motion-bench's rendered pan: 1240 reads in 180 frames, 15-40 ms
+    /// each, and two detections a second live). Why the most agreed way and not the median of
+    /// each box's nearest line: a new line a line-spacing from a still one took the still
+    /// one's place when the two were half of the pairs.
     static func commonShift(from lines: [PixelBox], to boxes: [PixelBox]) -> SIMD2<Double> {
-        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= sameLineSizeChange * max(a, b) }
-        var xs: [Double] = [], ys: [Double] = []
+        var ways: [(way: SIMD2<Double>, agreement: Double)] = []
         for box in boxes {
             let reach = maxShift * box.height
-            var nearest: SIMD2<Double>?
-            for line in lines where close(line.width, box.width) && close(line.height, box.height) {
+            for line in lines where sameSize(line, box) {
                 let way: SIMD2<Double> = box.center - line.center
-                let distance = (way * way).sum()
-                if distance <= reach * reach, distance < (nearest.map { ($0 * $0).sum() } ?? .infinity) { nearest = way }
-            }
-            if let nearest {
-                xs.append(nearest.x)
-                ys.append(nearest.y)
+                if (way * way).sum() <= reach * reach { ways.append((way, shiftAgreement * box.height)) }
             }
         }
-        guard !xs.isEmpty else { return .zero }
-        return SIMD2(xs.sorted()[xs.count / 2], ys.sorted()[ys.count / 2])
+        func length(_ way: SIMD2<Double>) -> Double { (way * way).sum() }
+        var best: (way: SIMD2<Double>, votes: Int) = (.zero, 0)
+        for candidate in ways {
+            let votes = ways.count { length($0.way - candidate.way) <= $0.agreement * $0.agreement }
+            if votes > best.votes || (votes == best.votes && length(candidate.way) < length(best.way)) {
+                best = (candidate.way, votes)
+            }
+        }
+        return best.way
     }
+
+    /// How closely two pairs' ways must agree to count as one shift, in the box's heights:
+    /// a detected box's centre wanders a few pixels from detection to detection, while lines
+    /// of a page lie 1.5 heights or more apart.
+    static var shiftAgreement: Double { 0.25 }
 
     /// Furthest a line is looked for from where it was, in its heights (`commonShift`).
     static var maxShift: Double { 3 }
@@ -126,8 +158,7 @@ public final class LineMemory<Value: Sendable>: Sendable {
     private static func bestMatch(for box: PixelBox, in lines: [Entry], excluding used: Set<Int>) -> Int? {
         var best: (index: Int, overlap: Double)?
         for (i, line) in lines.enumerated() where !used.contains(i) {
-            func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= sameLineSizeChange * max(a, b) }
-            guard close(line.box.width, box.width), close(line.box.height, box.height) else { continue }
+            guard sameSize(line.box, box) else { continue }
             let overlap = line.box.iou(box)
             if overlap >= sameLineOverlap, overlap > (best?.overlap ?? 0) { best = (i, overlap) }
         }

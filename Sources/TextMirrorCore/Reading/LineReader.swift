@@ -48,9 +48,16 @@ public final class LineReader: Sendable {
     /// `boxes` with their readings, less those the policy leaves alone. A box that cannot be
     /// read (the recognizer failed) counts as unread: kept only when the policy needs no
     /// reading. Throws nothing: a failure is recorded in `failures`.
-    public func read(_ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy) -> [TextBox] {
+    ///
+    /// New lines are read first, and lines are read only while `mayRead()` says so
+    /// (`LineMemory.values`): a new line left unread counts as unread in this detection and
+    /// is read in the next, and a line due to be read again keeps its last reading until then.
+    public func read(
+        _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
+        while mayRead: () -> Bool = { true }
+    ) -> [TextBox] {
         if policy.readsNothing { return boxes }
-        let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter) { i, known in
+        let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter, while: mayRead) { i, known in
             do {
                 return try read(
                     boxes[i], in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })

@@ -91,4 +91,31 @@ import TextMirrorCore
         }
         #expect(old == 5)
     }
+
+    /// One detection allowed to learn `allowance` lines: its values and the indices learnt. A
+    /// line that moved is due again at every detection.
+    static func detect(
+        _ memory: LineMemory<Int>, _ boxes: [PixelBox], allowance: Int, value: Int
+    ) -> (values: [Int?], learnt: [Int]) {
+        var learnt: [Int] = []
+        let values = memory.values(for: boxes, renewAfter: 1, while: { learnt.count < allowance }) { i, _ in
+            learnt.append(i)
+            return value
+        }
+        return (values, learnt)
+    }
+
+    @Test func withLittleTimeNewLinesComeFirstAndTheRestWaitForTheNextDetection() {
+        let memory = LineMemory<Int>()
+        let third = PixelBox(centerX: 200, centerY: 250, width: 200, height: 40)
+        // Out of time before any line: one is learnt all the same, so every line comes in time.
+        #expect(Self.detect(memory, [Self.line, Self.other], allowance: 0, value: 1) == ([1, nil], [0]))
+        // The line left out is new and comes before the first, which moved and is due again.
+        var lines = [Self.moving(1), Self.other]
+        #expect(Self.detect(memory, lines, allowance: 1, value: 2) == ([1, 2], [1]))
+        // Learning the line due again would be over time: it keeps its old value, and stays due.
+        lines = [Self.moving(2), Self.other, third]
+        #expect(Self.detect(memory, lines, allowance: 1, value: 3) == ([1, 2, 3], [2]))
+        #expect(Self.detect(memory, [Self.moving(3), Self.other, third], allowance: 1, value: 4) == ([4, 2, 3], [0]))
+    }
 }

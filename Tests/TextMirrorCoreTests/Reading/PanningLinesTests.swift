@@ -18,6 +18,9 @@ import Testing
     @Test func linesThatMovedTogetherAreFoundAgain() {
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.panned(by: SIMD2(24, -6))) == SIMD2(24, -6))
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.lines) == .zero)
+        // A new line a line-spacing below a line that stayed: the line did not move onto it.
+        let stayed = Self.lines[0], below = PixelBox(centerX: 200, centerY: 150, width: 200, height: 40)
+        #expect(LineMemory<Int>.commonShift(from: [stayed], to: [stayed, below]) == .zero)
         // Nothing of about the same size near: no shift.
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.panned(by: SIMD2(500, 0))) == .zero)
 

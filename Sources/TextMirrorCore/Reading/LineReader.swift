@@ -57,15 +57,24 @@ public final class LineReader: Sendable {
         while mayRead: () -> Bool = { true }
     ) -> [TextBox] {
         if policy.readsNothing { return boxes }
-        let readings = memory.values(for: boxes.map(\.box), renewAfter: policy.rereadAfter, while: mayRead) { i, known in
+        // Lines wholly in view first: one at the frame's side is still coming into view, and
+        // its box, grown by the next detection, is a new line to the memory again.
+        let order = boxes.indices.sorted {
+            func rank(_ i: Int) -> (Int, Int) { (atFrameSide(boxes[i].box, frame) ? 1 : 0, i) }
+            return rank($0) < rank($1)
+        }
+        let ordered = memory.values(for: order.map { boxes[$0].box }, renewAfter: policy.rereadAfter, while: mayRead) {
+            i, known in
             do {
                 return try read(
-                    boxes[i], in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })
+                    boxes[order[i]], in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })
             } catch {
                 failures.record(error)
                 return nil
             }
         }
+        var readings = [TextReading?](repeating: nil, count: boxes.count)
+        for (i, reading) in zip(order, ordered) { readings[i] = reading }
         let frameArea = Double(frame.width * frame.height)
         return zip(boxes, readings).compactMap { text, reading in
             let box = text.box
@@ -77,6 +86,13 @@ public final class LineReader: Sendable {
             text.reading = reading
             return text
         }
+    }
+
+    /// Whether `box` reaches to within its height of the frame's side.
+    private func atFrameSide(_ box: PixelBox, _ frame: FrameBuffer) -> Bool {
+        let e = box.halfExtent, margin = min(box.width, box.height)
+        return box.centerX - e.x < margin || box.centerX + e.x > Double(frame.width) - margin
+            || box.centerY - e.y < margin || box.centerY + e.y > Double(frame.height) - margin
     }
 
     /// Reads one line (`read(_:in:format:known:)` on its box), and a level one fitted to its

@@ -72,14 +72,17 @@ struct LineReaderTests {
             }
         }
 
-        func read(_ reader: LineReader, _ boxes: [TextBox], _ policy: LineReader.Policy) -> [TextBox] {
+        func read(
+            _ reader: LineReader, _ boxes: [TextBox], _ policy: LineReader.Policy,
+            while mayRead: () -> Bool = { true }
+        ) -> [TextBox] {
             bytes.withUnsafeMutableBytes { raw in
                 reader.read(
                     boxes,
                     in: FrameBuffer(
                         width: width, height: height, planes: [raw.baseAddress!],
                         strides: [width * 4]),
-                    format: .rgba, policy: policy)
+                    format: .rgba, policy: policy, while: mayRead)
             }
         }
     }
@@ -105,6 +108,20 @@ struct LineReaderTests {
         let read = Scene().read(LineReader(recognizer: recognizer), [Scene.normal], LineReader.Policy())
         #expect(read.map { $0.reading?.text } == ["ab"])
         #expect(read.map { $0.reading?.mirrored } == [false])
+    }
+
+    /// Live, a detection reads for only so long (`MirrorEngine`'s reading allowance).
+    @Test func pacedReadingReadsLinesWhollyInViewFirstAndTheRestNextTime() {
+        let scene = Scene(), reader = LineReader(recognizer: FakeRecognizer.colours())
+        // Red then blue, its start 30 px from the frame's left side: it may still be coming into view.
+        let atSide = TextBox(box: PixelBox(centerX: 130, centerY: 50, width: 200, height: 40), score: 0.9)
+        let lines = [atSide, Scene.mirrored]
+        // Out of time from the start: one line is read all the same, the one wholly in view.
+        #expect(scene.read(reader, lines, LineReader.Policy(), while: { false }).map(\.box) == [Scene.mirrored.box])
+        // The next detection reads the other, and the first keeps its reading.
+        let next = scene.read(reader, lines, LineReader.Policy(), while: { false })
+        #expect(next.map(\.box) == [atSide.box, Scene.mirrored.box])
+        #expect(next.map { $0.reading?.mirrored } == [false, true])
     }
 
     @Test func verifyDropsBoxesWithoutCharacters() {

@@ -90,20 +90,20 @@ public struct InkFitting: Sendable, Equatable {
             guard line.fitted, let span = line.reading?.characterSpan else { return nil }
             return refinement.endingAtText(line.box, characters: span, in: frame, format: format)
         }
-        var found = [InkRefinement.TextEnds?](repeating: nil, count: lines.count)
+        // Ends found while confirming them (nil: not looked for), so as not to look twice. A
+        // line remembered as confirmed has its ends found again: its box has moved.
+        var found = [InkRefinement.TextEnds??](repeating: nil, count: lines.count)
         func learn(_ i: Int) -> Bool {
-            found[i] = ends(lines[i])
-            guard let ends = found[i], let reading = lines[i].reading else { return false }
-            return confirms(ends.line, ends.cutOff, reading)
+            let lineEnds = ends(lines[i])
+            found[i] = .some(lineEnds)
+            guard let lineEnds, let reading = lines[i].reading else { return false }
+            return confirms(lineEnds.line, lineEnds.cutOff, reading)
         }
-        var learnt = Set<Int>()
         let confirmed =
-            memory?.values(for: lines.map(\.box), renewAfter: renewAfter, while: mayRead) { i, _ in
-                learnt.insert(i)
-                return learn(i)
-            } ?? lines.indices.map { learnt.insert($0); return learn($0) }
+            memory?.values(for: lines.map(\.box), renewAfter: renewAfter, while: mayRead) { i, _ in learn(i) }
+            ?? lines.indices.map { Optional(learn($0)) }
         return lines.indices.map { i in
-            guard confirmed[i] == true, let ends = learnt.contains(i) ? found[i] : ends(lines[i]) else { return lines[i] }
+            guard confirmed[i] == true, let ends = found[i] ?? ends(lines[i]) else { return lines[i] }
             var ended = lines[i]
             ended.box = ends.line
             return ended

@@ -38,8 +38,8 @@ extension InkRefinement {
             // Each cut lies in the middle of the gap it is made in (step column i lies between
             // pixels `offset + i` and the next).
             let before = runs.last { $0.upperBound < first.lowerBound }, after = runs.first { $0.lowerBound > last.upperBound }
-            func part(_ a: Double, _ b: Double) -> PixelBox {
-                var part = level
+            func part(_ a: Double, _ b: Double, of rows: PixelBox = level) -> PixelBox {
+                var part = rows
                 part.centerX = (a + b) / 2
                 part.width = b - a
                 return placement.frameBox(part)
@@ -55,7 +55,16 @@ extension InkRefinement {
                 cuts.append(part(lineEnd, end))
             }
             guard !cuts.isEmpty else { return nil }
-            return TextEnds(line: part(lineStart, lineEnd), cutOff: cuts)
+            // What was cut off (an arrow taller than the letters, 15-20 px above "Sports
+            // Centre") had added rows of its own: the rows again over what is kept. Only ever
+            // fewer: a cut takes rows away.
+            var kept = part(lineStart, lineEnd)
+            let keptColumns = Int((lineStart - line.offset).rounded(.up))..<Int((lineEnd - line.offset).rounded(.down))
+            if let (rows, top) = line.rowsOver(keptColumns) {
+                let refitted = Self.fitted(level, to: rows, windowTop: top, rim: rim(of: rows))
+                if refitted.height < level.height { kept = part(lineStart, lineEnd, of: refitted) }
+            }
+            return TextEnds(line: kept, cutOff: cuts)
         }
     }
 }

@@ -370,11 +370,8 @@ public struct InkRefinement: Sendable, Equatable {
                 ends = lineEnds(window, rows: line, letters: letters, inside: kept, frameEdges: frameEdges)
             }
         }
-        var refined = box
-        let inkHeight = line.bottom - line.top
-        let rim = max(minMargin, margin * inkHeight)
-        refined.centerY = Double(g.y0) + (line.top + line.bottom) / 2
-        refined.height = inkHeight + 2 * rim
+        let rim = self.rim(of: line)
+        var refined = Self.fitted(box, to: line, windowTop: g.y0, rim: rim)
         if let ends, !ends.runsOff.either, ends.end - ends.start >= minExtent * box.width {
             // No rim past the frame's edge: the line goes on out of view, and the box stops
             // where the picture does.
@@ -384,6 +381,20 @@ public struct InkRefinement: Sendable, Equatable {
             refined.width = right - left
         }
         return Fitted(box: refined, runsOff: ends?.runsOff ?? AtEnds(both: false))
+    }
+
+    /// The margin a fitted box leaves around its line's ink, above, below and at its ends.
+    func rim(of line: LineRows) -> Double {
+        max(minMargin, margin * (line.bottom - line.top))
+    }
+
+    /// Level `box` spanning `line`'s rows (in the rows of a window whose top is at
+    /// `windowTop`) with `rim` above and below.
+    static func fitted(_ box: PixelBox, to line: LineRows, windowTop: Int, rim: Double) -> PixelBox {
+        var fitted = box
+        fitted.centerY = Double(windowTop) + (line.top + line.bottom) / 2
+        fitted.height = line.bottom - line.top + 2 * rim
+        return fitted
     }
 
     /// Only the centre of a level `box` moved to its ink's, along the axes the mirror

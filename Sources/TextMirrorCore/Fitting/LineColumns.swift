@@ -14,6 +14,9 @@ struct LineColumns {
     var letterHeight: Int
     /// Widest gap between a word's letters, in columns (`InkRefinement.maxGap`).
     var letterGap: Int
+    /// The line's rows over some of its columns (a range of `inky`'s indices), in the picture's
+    /// rows: those of a part of the line without what is cut off from it.
+    var rowsOver: (Range<Int>) -> (rows: InkRefinement.LineRows, windowTop: Int)?
 }
 
 extension InkRefinement {
@@ -36,7 +39,13 @@ extension InkRefinement {
         return LineColumns(
             inky: columns.map { Double(energy[$0]) >= threshold }, signed: Array(steps.signed[columns]),
             offset: Double(g.x0 + g.boxColumns.lowerBound), height: height, letterHeight: line.core.count,
-            letterGap: max(Int((maxGap * height).rounded()), 1))
+            letterGap: max(Int((maxGap * height).rounded()), 1)
+        ) { part in
+            let part = (part.lowerBound + columns.lowerBound)..<(part.upperBound + columns.lowerBound)
+            guard part.count >= 4 else { return nil }
+            return lineRows(window.rowInk(columns: part), inside: g.boxRows, pixels: part.count, maxGap: rowGap)
+                .map { ($0, g.y0) }
+        }
     }
 
     /// The runs of true flags, each from its first to its last.

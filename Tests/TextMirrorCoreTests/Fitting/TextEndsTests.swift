@@ -7,21 +7,23 @@ import Testing
     static let width = 200, height = 100
 
     /// Five strokes (4 px of ink every 6 px, rows 40..<60: letters 20 px high) from x = 40, and
-    /// dark columns at `beside` in the same rows.
-    static func line(beside: [Range<Int>]) -> [UInt8] {
+    /// dark columns at `beside` in `besideRows`.
+    static func line(beside: [Range<Int>], besideRows: Range<Int> = 40..<60) -> [UInt8] {
         var pixels = [UInt8](repeating: 225, count: width * height)
-        let columns = (0..<5).flatMap { (40 + 6 * $0)..<(44 + 6 * $0) } + beside.flatMap { $0 }
+        let columns = (0..<5).flatMap { (40 + 6 * $0)..<(44 + 6 * $0) }
         for y in 40..<60 { for x in columns { pixels[y * width + x] = 25 } }
+        for y in besideRows { for x in beside.flatMap({ $0 }) { pixels[y * width + x] = 25 } }
         return pixels
     }
 
     static func ends(
-        _ pixels: [UInt8], box x0: Double, _ x1: Double, angle: Double = 0, characters: ClosedRange<Double>
+        _ pixels: [UInt8], box x0: Double, _ x1: Double, boxHeight: Double = 22, angle: Double = 0,
+        characters: ClosedRange<Double>
     ) -> InkRefinement.TextEnds? {
         var bytes = pixels
         return bytes.withUnsafeMutableBytes { raw in
             InkRefinement().endingAtText(
-                PixelBox(centerX: (x0 + x1) / 2, centerY: 50, width: x1 - x0, height: 22, angle: angle),
+                PixelBox(centerX: (x0 + x1) / 2, centerY: 50, width: x1 - x0, height: boxHeight, angle: angle),
                 characters: characters,
                 in: FrameBuffer(width: width, height: height, planes: [raw.baseAddress!], strides: [width]),
                 format: .gray8)
@@ -40,6 +42,17 @@ import Testing
         try #require(ends.cutOff.count == 1)
         #expect(abs(ends.cutOff[0].centerX - ends.cutOff[0].width / 2 - 70) < 1e-9)
         #expect(abs(ends.cutOff[0].centerX + ends.cutOff[0].width / 2 - 97) < 1e-9)
+    }
+
+    /// The box was fitted to the shape's rows too (an arrow taller than the letters): the
+    /// line keeps only its letters' rows.
+    @Test func aTallerShapeCutOffTakesItsRowsWithIt() throws {
+        // 52 px wide: wider than the 40 rows it adds to the letters' 20.
+        let pixels = Self.line(beside: [72..<124], besideRows: 30..<70)
+        let ends = try #require(
+            Self.ends(pixels, box: 39, 125, boxHeight: 44, characters: Self.characters.shifted(by: 54 - 82)))
+        #expect(abs(ends.line.centerX + ends.line.width / 2 - 70) < 1e-9, "\(ends.line)")
+        #expect(abs(ends.line.centerY - 50) < 1 && ends.line.height < 30, "\(ends.line)")
     }
 
     @Test func aShapeBeforeTheFirstLetterIsCutOff() throws {
@@ -75,7 +88,7 @@ import Testing
             let signed: [Int32] = pattern.map { $0 == "<" ? -50 : $0 == ">" ? 50 : 0 }
             return LineColumns(
                 inky: pattern.map { $0 != "." }, signed: light ? signed.map { -$0 } : signed, offset: 0, height: 10,
-                letterHeight: 8, letterGap: 1
+                letterHeight: 8, letterGap: 1, rowsOver: { _ in nil }
             ).letterPieces
         }
         // A wide stem, a gap, a thin stroke, a gap, another wide stem.

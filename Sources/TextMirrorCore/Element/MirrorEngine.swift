@@ -120,8 +120,8 @@ public final class MirrorEngine: Sendable {
     private static let fitting = InkFitting()
     /// How many times as long as its detection a paced detection's reading may take
     /// (`finish`). Twice measured the same as once on the rendered pan and cut
-    /// (textmirror-motion-bench, live: q 0.77 and 0.80 either way, 2 cores), and a shorter
-    /// allowance keeps the boxes on screen freshest.
+    /// (textmirror-motion-bench, live, 2 cores: q 0.77 and 0.78-0.80 either way), and the
+    /// shorter allowance keeps the boxes on screen fresher.
     static var readingAllowance: UInt64 { 1 }
     /// How each line lay at its last fit (`InkFitting`).
     private let tilts = LineMemory<InkRefinement.LineTilt>()
@@ -348,11 +348,11 @@ public final class MirrorEngine: Sendable {
     ///
     /// `paced` (async detection): reading may take `readingAllowance` times as long as the
     /// detection itself, and at least one line is read; lines not read by then wait for the
-    /// next detection (`LineReader.read`). Why: a view of new lines (a pan, a cut) otherwise held its
-    /// detection back until every line was read, 20 lines at 10-50 ms a read, and the boxes
-    /// already on screen went without a detection all that while (textmirror-motion-bench's
-    /// rendered pan: two detections a second). In sync mode the frame waits for its own
-    /// detection anyway, and every line is read.
+    /// next detection (`LineReader.read`). Why: a view of new lines (a pan, a cut) otherwise
+    /// held its detection back until every line was read, 20 lines at 10-50 ms a read, and
+    /// the boxes already on screen went without a detection all that while
+    /// (textmirror-motion-bench's rendered pan: two detections a second). In sync mode the
+    /// frame waits for its own detection anyway, and every line is read.
     private func finish(_ settings: Settings, paced: Bool) -> DetectionWorker.Finish? {
         let flip = settings.flip, fitToInk = settings.fitToInk, policy = settings.readingPolicy
         let reader = policy.readsNothing ? nil : reader

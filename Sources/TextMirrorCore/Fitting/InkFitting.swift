@@ -113,9 +113,7 @@ public struct InkFitting: Sendable, Equatable {
     /// Whether the window a fit reads around `box` (`BoxWindow.reach` line heights beyond
     /// each side) leaves the frame.
     static func nearFrameEdge(_ box: PixelBox, frameWidth: Int, frameHeight: Int) -> Bool {
-        let e = box.halfExtent, reach = BoxWindow.reach * min(box.width, box.height)
-        return box.centerX - e.x - reach < 0 || box.centerX + e.x + reach > Double(frameWidth)
-            || box.centerY - e.y - reach < 0 || box.centerY + e.y + reach > Double(frameHeight)
+        box.comesWithin(BoxWindow.reach * min(box.width, box.height), ofSidesOf: frameWidth, frameHeight)
     }
 
     /// `boxes` without those lying mostly inside a larger fitted box: pieces of one line that

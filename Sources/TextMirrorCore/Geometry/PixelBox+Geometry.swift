@@ -38,6 +38,14 @@ extension PixelBox {
 
     public var area: Double { max(width, 0) * max(height, 0) }
 
+    /// Whether the box's bounding box comes within `margin` pixels of a side of a frame
+    /// `frameWidth` x `frameHeight`, or leaves it.
+    func comesWithin(_ margin: Double, ofSidesOf frameWidth: Int, _ frameHeight: Int) -> Bool {
+        let e = halfExtent
+        return centerX - e.x < margin || centerX + e.x > Double(frameWidth) - margin
+            || centerY - e.y < margin || centerY + e.y > Double(frameHeight) - margin
+    }
+
     /// Half the size of the axis-aligned bounding box, per axis.
     public var halfExtent: SIMD2<Double> {
         let radians = angle * .pi / 180

@@ -60,7 +60,10 @@ public final class LineReader: Sendable {
         // Lines wholly in view first: one at the frame's side is still coming into view, and
         // its box, grown by the next detection, is a new line to the memory again.
         let order = boxes.indices.sorted {
-            func rank(_ i: Int) -> (Int, Int) { (atFrameSide(boxes[i].box, frame) ? 1 : 0, i) }
+            func rank(_ i: Int) -> (Int, Int) {
+                let box = boxes[i].box
+                return (box.comesWithin(min(box.width, box.height), ofSidesOf: frame.width, frame.height) ? 1 : 0, i)
+            }
             return rank($0) < rank($1)
         }
         let ordered = memory.values(for: order.map { boxes[$0].box }, renewAfter: policy.rereadAfter, while: mayRead) {
@@ -86,13 +89,6 @@ public final class LineReader: Sendable {
             text.reading = reading
             return text
         }
-    }
-
-    /// Whether `box` reaches to within its height of the frame's side.
-    private func atFrameSide(_ box: PixelBox, _ frame: FrameBuffer) -> Bool {
-        let e = box.halfExtent, margin = min(box.width, box.height)
-        return box.centerX - e.x < margin || box.centerX + e.x > Double(frame.width) - margin
-            || box.centerY - e.y < margin || box.centerY + e.y > Double(frame.height) - margin
     }
 
     /// Reads one line (`read(_:in:format:known:)` on its box), and a level one fitted to its

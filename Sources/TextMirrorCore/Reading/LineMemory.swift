@@ -80,16 +80,13 @@ public final class LineMemory<Value: Sendable>: Sendable {
         learn: (Int, Value?) -> Value?
     ) -> [Value?] {
         let remembered = entries.withLock { $0 }
-        var used = Set<Int>()
+        // The lines as they moved together, unless they are found better where they were: the
+        // median of a few boxes' nearest lines can pair two lines (a new line a line-spacing
+        // from one that stayed).
         let shift = Self.commonShift(from: remembered.map(\.box), to: boxes)
-        let matches = boxes.map { box in
-            var unshifted = box
-            unshifted.centerX -= shift.x
-            unshifted.centerY -= shift.y
-            let match = Self.bestMatch(for: unshifted, in: remembered, excluding: used)
-            if let match { used.insert(match) }
-            return match
-        }
+        let shifted = Self.matches(for: boxes, in: remembered, shift: shift)
+        let unshifted = Self.matches(for: boxes, in: remembered, shift: .zero)
+        let matches = shifted.count { $0 != nil } > unshifted.count { $0 != nil } ? shifted : unshifted
         var kept = [Entry?](repeating: nil, count: boxes.count)
         var due: [Int] = [], new: [Int] = []
         for (i, match) in matches.enumerated() {
@@ -107,6 +104,7 @@ public final class LineMemory<Value: Sendable>: Sendable {
             kept[i] = value.map { Entry(box: boxes[i], learntAt: boxes[i], value: $0, age: 0) }
         }
         var next = kept.compactMap { $0 }
+        let used = Set(matches.compactMap { $0 })
         for (i, var line) in remembered.enumerated() where !used.contains(i) {
             guard line.missed + 1 < renewAfter, line.serves(at: line.box, renewAfter: renewAfter) else { continue }
             line.age += 1
@@ -117,43 +115,48 @@ public final class LineMemory<Value: Sendable>: Sendable {
         return kept.map { $0?.value }
     }
 
-    /// How far the lines moved together since the last detection: the way from a line to a
-    /// box of about its size (`sameLineSizeChange`), within `maxShift` of the box's heights,
-    /// that the most such pairs agree on (to `shiftAgreement` of a height; of equals, the
-    /// shortest); zero with no pairs. Why: a panning camera moves every line between
-    /// detections, a narrow one (a word, a line running up the picture) further than its
-    /// width at ten detections a second, and unmatched, each was read again at every
-    /// detection (textmirror-motion-bench's rendered pan: 1240 reads in 180 frames, 15-40 ms
-    /// each, and two detections a second live). Why the most agreed way and not the median of
-    /// each box's nearest line: a new line a line-spacing from a still one took the still
-    /// one's place when the two were half of the pairs.
+    /// How far the lines moved together since the last detection: the median, over `boxes`,
+    /// of the way from the nearest of `lines` of about the same size (`sameLineSizeChange`)
+    /// within `maxShift` of its heights; zero with no such pairs. Why: a panning camera moves
+    /// every line between detections, a narrow one (a word, a line running up the picture)
+    /// further than its width at ten detections a second, and unmatched, each was read again
+    /// at every detection (textmirror-motion-bench's rendered pan: 1240 reads in 180 frames,
+    /// 15-40 ms each, and two detections a second live).
     static func commonShift(from lines: [PixelBox], to boxes: [PixelBox]) -> SIMD2<Double> {
-        var ways: [(way: SIMD2<Double>, agreement: Double)] = []
+        var xs: [Double] = [], ys: [Double] = []
         for box in boxes {
             let reach = maxShift * box.height
+            var nearest: SIMD2<Double>?
             for line in lines where sameSize(line, box) {
                 let way: SIMD2<Double> = box.center - line.center
-                if (way * way).sum() <= reach * reach { ways.append((way, shiftAgreement * box.height)) }
+                let distance = (way * way).sum()
+                if distance <= reach * reach, distance < (nearest.map { ($0 * $0).sum() } ?? .infinity) { nearest = way }
+            }
+            if let nearest {
+                xs.append(nearest.x)
+                ys.append(nearest.y)
             }
         }
-        func length(_ way: SIMD2<Double>) -> Double { (way * way).sum() }
-        var best: (way: SIMD2<Double>, votes: Int) = (.zero, 0)
-        for candidate in ways {
-            let votes = ways.count { length($0.way - candidate.way) <= $0.agreement * $0.agreement }
-            if votes > best.votes || (votes == best.votes && length(candidate.way) < length(best.way)) {
-                best = (candidate.way, votes)
-            }
-        }
-        return best.way
+        guard !xs.isEmpty else { return .zero }
+        return SIMD2(xs.sorted()[xs.count / 2], ys.sorted()[ys.count / 2])
     }
-
-    /// How closely two pairs' ways must agree to count as one shift, in the box's heights:
-    /// a detected box's centre wanders a few pixels from detection to detection, while lines
-    /// of a page lie 1.5 heights or more apart.
-    static var shiftAgreement: Double { 0.25 }
 
     /// Furthest a line is looked for from where it was, in its heights (`commonShift`).
     static var maxShift: Double { 3 }
+
+    /// For each of `boxes`, moved back by `shift`, the remembered line it is (each line at
+    /// most once), if any.
+    private static func matches(for boxes: [PixelBox], in lines: [Entry], shift: SIMD2<Double>) -> [Int?] {
+        var used = Set<Int>()
+        return boxes.map { box in
+            var unshifted = box
+            unshifted.centerX -= shift.x
+            unshifted.centerY -= shift.y
+            let match = bestMatch(for: unshifted, in: lines, excluding: used)
+            if let match { used.insert(match) }
+            return match
+        }
+    }
 
     private static func bestMatch(for box: PixelBox, in lines: [Entry], excluding used: Set<Int>) -> Int? {
         var best: (index: Int, overlap: Double)?

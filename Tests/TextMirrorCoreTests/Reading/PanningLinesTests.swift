@@ -18,9 +18,6 @@ import Testing
     @Test func linesThatMovedTogetherAreFoundAgain() {
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.panned(by: SIMD2(24, -6))) == SIMD2(24, -6))
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.lines) == .zero)
-        // A new line a line-spacing below a line that stayed: the line did not move onto it.
-        let stayed = Self.lines[0], below = PixelBox(centerX: 200, centerY: 150, width: 200, height: 40)
-        #expect(LineMemory<Int>.commonShift(from: [stayed], to: [stayed, below]) == .zero)
         // Nothing of about the same size near: no shift.
         #expect(LineMemory<Int>.commonShift(from: Self.lines, to: Self.panned(by: SIMD2(500, 0))) == .zero)
 
@@ -34,5 +31,20 @@ import Testing
         }
         // The 20 px word moved 24 px a detection, past its own width, and was still found.
         #expect(learnt == 3)
+    }
+
+    /// Two boxes pair up with one line two ways, and their median way pairs the new line with
+    /// the line that stayed: the line is found where it was all the same.
+    @Test func aNewLineALineSpacingFromOneThatStayedIsNew() {
+        let stayed = Self.lines[0], below = PixelBox(centerX: 200, centerY: 150, width: 200, height: 40)
+        #expect(LineMemory<Int>.commonShift(from: [stayed], to: [stayed, below]) == SIMD2(0, 100))
+        let memory = LineMemory<Int>()
+        _ = memory.values(for: [stayed], renewAfter: 10) { _, _ in 1 }
+        var learnt: [Int] = []
+        let values = memory.values(for: [stayed, below], renewAfter: 10) { i, _ in
+            learnt.append(i)
+            return 2
+        }
+        #expect(values == [1, 2] && learnt == [1])
     }
 }

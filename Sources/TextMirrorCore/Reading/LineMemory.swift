@@ -72,9 +72,9 @@ public final class LineMemory<Value: Sendable>: Sendable {
     /// Lines never seen are learnt first, then those due to be learnt again; after the first,
     /// only while `mayLearn()` says so: once it says no, a line due again keeps its old value
     /// (it is due at the next detection), and a new line gets nil and is not remembered (it is
-    /// learnt at the next detection). Why: a live detection waits for its lines to be read, and a view
-    /// full of new lines (a pan, a cut) took 20 reads of 10-50 ms each before any line of it
-    /// was mirrored (`MirrorEngine`'s reading allowance).
+    /// learnt at the next detection). Why: a live detection waits for its lines to be read,
+    /// and a view full of new lines (a pan, a cut) took 20 reads of 10-50 ms each before any
+    /// line of it was mirrored (`MirrorEngine`'s reading allowance).
     public func values(
         for boxes: [PixelBox], renewAfter: Int, while mayLearn: () -> Bool = { true },
         learn: (Int, Value?) -> Value?

@@ -13,10 +13,12 @@ public final class TextRecognizer: TextRecognizing {
         public var input: PixelNormalization
         public var precision: TextMirrorPrecision
         /// OpenVINO threads, 0 = one per core (the element's `threads`, as the detector's). Why
-        /// more than one: a page's line is a crop 1000-2000 columns wide, read in 90 ms on one
-        /// thread and 55 ms on two (2 cores; textmirror-motion-bench over dense pages, live: q
-        /// 0.25 -> 0.32), and reads run on the detection queue right after the detector, which
-        /// uses the same threads, so the streaming thread sees no new contention.
+        /// more than one: a page's line is a crop 1000-2000 columns wide, read one way round in
+        /// 90-110 ms on one thread and 55-65 ms on two (2 cores; textmirror-motion-bench over
+        /// dense pages, live: q 0.25 -> 0.32). Reads run on the detection queue right after the
+        /// detector, at its lower priority and with as many threads; over the photographs the
+        /// streaming thread's cost differed between one and two threads by less than between
+        /// two runs of either.
         public var threads: Int
 
         public init(

@@ -61,7 +61,7 @@ extension InkRefinement {
             var kept = part(lineStart, lineEnd)
             let keptColumns = Int((lineStart - line.offset).rounded(.up))..<Int((lineEnd - line.offset).rounded(.down))
             if let (rows, top) = line.rowsOver(keptColumns) {
-                let refitted = Self.fitted(level, to: rows, windowTop: top, rim: rim(of: rows))
+                let refitted = fitted(level, to: rows, windowTop: top)
                 if refitted.height < level.height { kept = part(lineStart, lineEnd, of: refitted) }
             }
             return TextEnds(line: kept, cutOff: cuts)

@@ -371,7 +371,7 @@ public struct InkRefinement: Sendable, Equatable {
             }
         }
         let rim = self.rim(of: line)
-        var refined = Self.fitted(box, to: line, windowTop: g.y0, rim: rim)
+        var refined = fitted(box, to: line, windowTop: g.y0)
         if let ends, !ends.runsOff.either, ends.end - ends.start >= minExtent * box.width {
             // No rim past the frame's edge: the line goes on out of view, and the box stops
             // where the picture does.
@@ -389,11 +389,11 @@ public struct InkRefinement: Sendable, Equatable {
     }
 
     /// Level `box` spanning `line`'s rows (in the rows of a window whose top is at
-    /// `windowTop`) with `rim` above and below.
-    static func fitted(_ box: PixelBox, to line: LineRows, windowTop: Int, rim: Double) -> PixelBox {
+    /// `windowTop`) with its rim (`rim(of:)`) above and below.
+    func fitted(_ box: PixelBox, to line: LineRows, windowTop: Int) -> PixelBox {
         var fitted = box
         fitted.centerY = Double(windowTop) + (line.top + line.bottom) / 2
-        fitted.height = line.bottom - line.top + 2 * rim
+        fitted.height = line.bottom - line.top + 2 * rim(of: line)
         return fitted
     }
 

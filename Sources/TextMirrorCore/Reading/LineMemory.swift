@@ -69,15 +69,17 @@ public final class LineMemory<Value: Sendable>: Sendable {
     /// learnt fewer than `renewAfter` detections ago, else `learn(index, old value)`. A nil
     /// from `learn` (it failed) is remembered as nothing, so the line is learnt again next time.
     ///
-    /// Lines never seen are learnt first, then those due to be learnt again; after the first,
-    /// only while `mayLearn()` says so: once it says no, a line due again keeps its old value
-    /// (it is due at the next detection), and a new line gets nil and is not remembered (it is
-    /// learnt at the next detection). Why: a live detection waits for its lines to be read,
-    /// and a view full of new lines (a pan, a cut) took 20 reads of 10-50 ms each before any
-    /// line of it was mirrored (`MirrorEngine`'s reading allowance).
+    /// Lines never seen are learnt first, then those whose value is not `settled` (learnt in
+    /// part, to be completed: a line read one way round only), then those due to be learnt
+    /// again; after the first, only while `mayLearn()` says so: once it says no, a line due
+    /// again or unsettled keeps its old value (it is learnt at the next detection), and a new
+    /// line gets nil and is not remembered (it is learnt at the next detection). Why: a live
+    /// detection waits for its lines to be read, and a view full of new lines (a pan, a cut)
+    /// took 20 reads of 10-50 ms each before any line of it was mirrored (`MirrorEngine`'s
+    /// reading allowance).
     public func values(
         for boxes: [PixelBox], renewAfter: Int, while mayLearn: () -> Bool = { true },
-        learn: (Int, Value?) -> Value?
+        settled: (Value) -> Bool = { _ in true }, learn: (Int, Value?) -> Value?
     ) -> [Value?] {
         let remembered = entries.withLock { $0 }
         // The lines as they moved together, unless they are found better where they were: the
@@ -99,10 +101,18 @@ public final class LineMemory<Value: Sendable>: Sendable {
             kept[i] = Entry(box: boxes[i], learntAt: line.learntAt, value: line.value, age: line.age + 1)
             if !line.serves(at: boxes[i], renewAfter: renewAfter) { due.append(i) }
         }
-        for (n, i) in (new + due).enumerated() where n == 0 || mayLearn() {
-            let value = learn(i, matches[i].map { remembered[$0].value })
-            kept[i] = value.map { Entry(box: boxes[i], learntAt: boxes[i], value: $0, age: 0) }
+        var learnt = 0
+        func learnEach(_ lines: [Int]) {
+            for i in lines where learnt == 0 || mayLearn() {
+                learnt += 1
+                let value = learn(i, kept[i]?.value)
+                kept[i] = value.map { Entry(box: boxes[i], learntAt: boxes[i], value: $0, age: 0) }
+            }
         }
+        learnEach(new)
+        let unsettled = kept.indices.filter { i in kept[i].map { !settled($0.value) } ?? false }
+        learnEach(unsettled)
+        learnEach(due.filter { !unsettled.contains($0) })
         var next = kept.compactMap { $0 }
         let used = Set(matches.compactMap { $0 })
         for (i, var line) in remembered.enumerated() where !used.contains(i) {

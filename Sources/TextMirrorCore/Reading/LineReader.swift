@@ -1,17 +1,21 @@
+import Synchronization
+
 /// Reads detected lines of text and decides which of them are turned: the recognizer's work on
 /// the detection queue (or in the sync detection pass, so reading adds no frame of delay).
 ///
 /// A line is read in both orientations, as it is and mirrored (a steep one also turned half, a
-/// level one that reads as nothing either way too if it was fitted to its ink),
-/// and the one that reads better wins: text that is already mirrored in the input (a selfie
-/// camera) still counts, and says so (`TextReading.mirrored`). What was read is remembered per
-/// line (`LineMemory`): a line read less than `Policy.rereadAfter` detections ago takes its
-/// reading without a new read, and a line due for a new read is read only in the orientation
-/// that won before (then in the others when that finds no text). The
-/// steady-state cost is then one read per line per `rereadAfter` detections (about a second at
-/// the default detection rate), and less for a line that has not moved (`LineMemory`: its
-/// pixels are those already read). The cost of a batch of rereads shows in
-/// `textmirror-bench --sections live` as detections a second.
+/// level one that reads as nothing either way too if it was fitted to its ink), and the one
+/// that reads better wins: text that is already mirrored in the input (a selfie camera) still
+/// counts, and says so (`TextReading.mirrored`). With `TextOrientation.any` a new line is
+/// first read one way only, the other later (`read(_:in:format:policy:while:)`).
+///
+/// What was read is remembered per line (`LineMemory`): a line read less than
+/// `Policy.rereadAfter` detections ago takes its reading without a new read, and a line due
+/// for a new read is read only in the orientation that won before (then in the others when
+/// that finds no text). The steady-state cost is then one read per line per `rereadAfter`
+/// detections (about a second at the default detection rate), and less for a line that has
+/// not moved (`LineMemory`: its pixels are those already read). The cost of a batch of rereads
+/// shows in `textmirror-bench --sections live` as detections a second.
 public final class LineReader: Sendable {
     public struct Policy: Sendable, Equatable {
         /// Keep only boxes in which at least one character was read.
@@ -31,8 +35,19 @@ public final class LineReader: Sendable {
         public var readsNothing: Bool { !verify && orientation == .any }
     }
 
+    /// A line's reading as remembered, and whether it is settled: read in every orientation it
+    /// could read in (or again in one that won before), not only in the one guessed.
+    struct LineReading: Sendable {
+        var reading: TextReading
+        var settled: Bool
+    }
+
     private let recognizer: any TextRecognizing
-    private let memory = LineMemory<TextReading>()
+    private let memory = LineMemory<LineReading>()
+    /// Whether the last line read in every orientation read mirrored: how a new line is
+    /// guessed to read (`read(_:in:format:known:guess:)`). Text in one view mostly reads one
+    /// way (all of it mirrored in a selfie view).
+    private let viewMirrored = Mutex(false)
     /// Reads that failed (the recognizer threw); the engine warns about them.
     public let failures = FailureLog()
 
@@ -43,6 +58,7 @@ public final class LineReader: Sendable {
     /// Forgets every remembered line (caps change, flush).
     public func reset() {
         memory.reset()
+        viewMirrored.withLock { $0 = false }
     }
 
     /// `boxes` with their readings, less those the policy leaves alone. A box that cannot be
@@ -52,6 +68,16 @@ public final class LineReader: Sendable {
     /// New lines are read first, and lines are read only while `mayRead()` says so
     /// (`LineMemory.values`): a new line left unread counts as unread in this detection and
     /// is read in the next, and a line due to be read again keeps its last reading until then.
+    ///
+    /// With `orientation` `.any`, a new level line is first read only the way the view's text
+    /// reads, and taken as read when that finds text; its other orientation is read after
+    /// every new line had its first read, so in this detection when time allows, else in a
+    /// later one (then, until then, the text reported and the ends fitted to it may be those
+    /// of the wrong way round). Why: a page's line is a crop 1000-2000 columns wide, 50-65 ms a
+    /// read on two cores, and reading each both ways let a live detection of a page read one
+    /// line of its 27. Not so with `.normal` or `.mirrored`, where the orientation decides
+    /// whether the line turns: one read cannot decide it (mirrored Latin also reads surely as
+    /// it is: "an you both so more still" as "omoo oW :Ilits orom os dtod uov an").
     public func read(
         _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat, policy: Policy,
         while mayRead: () -> Bool = { true }
@@ -66,18 +92,25 @@ public final class LineReader: Sendable {
             }
             return rank($0) < rank($1)
         }
-        let ordered = memory.values(for: order.map { boxes[$0].box }, renewAfter: policy.rereadAfter, while: mayRead) {
-            i, known in
+        let guessing = policy.orientation == .any
+        let ordered = memory.values(
+            for: order.map { boxes[$0].box }, renewAfter: policy.rereadAfter, while: mayRead, settled: \.settled
+        ) { i, known in
             do {
-                return try read(
-                    boxes[order[i]], in: frame, format: format, known: known.flatMap { $0.foundText ? $0 : nil })
+                let read = try read(
+                    boxes[order[i]], in: frame, format: format, known: known.flatMap { $0.reading.foundText ? $0 : nil },
+                    guess: guessing ? viewMirrored.withLock { $0 } : nil)
+                if read.settled, read.reading.foundText, !read.reading.turnedHalf {
+                    viewMirrored.withLock { $0 = read.reading.mirrored }
+                }
+                return read
             } catch {
                 failures.record(error)
                 return nil
             }
         }
         var readings = [TextReading?](repeating: nil, count: boxes.count)
-        for (i, reading) in zip(order, ordered) { readings[i] = reading }
+        for (i, read) in zip(order, ordered) { readings[i] = read?.reading }
         let frameArea = Double(frame.width * frame.height)
         return zip(boxes, readings).compactMap { text, reading in
             let box = text.box
@@ -98,30 +131,51 @@ public final class LineReader: Sendable {
     /// lines of 127 on the real-photo dev set, but also "text" in one more picture without
     /// any (a box over 12% of it). This way it found "定价: 48.00元" on an upside-down book
     /// back, and nothing in the 50 pictures without text.
-    func read(_ line: TextBox, in frame: FrameBuffer, format: PixelFormat, known: TextReading?) throws -> TextReading {
-        let reading = try read(line.box, in: frame, format: format, known: known)
-        guard !reading.foundText, line.fitted, !line.box.isSteep else { return reading }
+    ///
+    /// A new level line with a `guess` (mirrored or not) is read that way first, and taken
+    /// unsettled when that finds text. An unsettled `known` line is settled: read in its
+    /// other orientations, and the one that reads better wins.
+    func read(
+        _ line: TextBox, in frame: FrameBuffer, format: PixelFormat, known: LineReading?, guess: Bool? = nil
+    ) throws -> LineReading {
+        if let known, !known.settled {
+            let reading = known.reading
+            let others = try read(line.box, in: frame, format: format, skipping: (reading.turnedHalf, reading.mirrored))
+            return LineReading(reading: Self.weight(others) > Self.weight(reading) ? others : reading, settled: true)
+        }
+        let first = known.map { ($0.reading.turnedHalf, $0.reading.mirrored) }
+            ?? guess.flatMap { line.box.isSteep ? nil : (false, $0) }
+        let (reading, oneWay) = try read(line.box, in: frame, format: format, first: first)
+        guard !reading.foundText, line.fitted, !line.box.isSteep else {
+            return LineReading(reading: reading, settled: known != nil || !oneWay)
+        }
         let turned = try read(line.box, in: frame, format: format, halves: [true], mirrorings: [false, true])
-        return turned.foundText ? turned : reading
+        return LineReading(reading: turned.foundText ? turned : reading, settled: true)
     }
 
-    /// Reads one box: as it is and mirrored, or first only in `known`'s orientation (and in
-    /// the others when that finds no text: a steep line's box may have swapped ends since, from
-    /// 89° to -89°). A steep box (`PixelBox.isSteep`) is read turned half a turn as well: a line
-    /// running up or down the picture reads either way along it (a page lying sideways, a
-    /// book's spine).
-    func read(_ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, known: TextReading?) throws -> TextReading {
-        let halves = box.isSteep ? [false, true] : [false]
-        guard let known else {
-            return try read(box, in: frame, format: format, halves: halves, mirrorings: [false, true])
-        }
-        let again = try read(
-            box, in: frame, format: format, halves: [known.turnedHalf], mirrorings: [known.mirrored])
-        if again.foundText { return again }
-        let others = try read(
-            box, in: frame, format: format, halves: halves, mirrorings: [false, true],
-            skipping: (known.turnedHalf, known.mirrored))
-        return Self.weight(others) > Self.weight(again) ? others : again
+    /// Reads one box: as it is and mirrored, or first only in the orientation `first` names
+    /// (and in the others when that finds no text: a steep line's box may have swapped ends
+    /// since, from 89° to -89°); `oneWay` when only `first` was read. A steep box
+    /// (`PixelBox.isSteep`) is read turned half a turn as well: a line running up or down the
+    /// picture reads either way along it (a page lying sideways, a book's spine).
+    func read(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, first: (turnedHalf: Bool, mirrored: Bool)?
+    ) throws -> (reading: TextReading, oneWay: Bool) {
+        guard let first else { return (try read(box, in: frame, format: format), false) }
+        let again = try read(box, in: frame, format: format, halves: [first.turnedHalf], mirrorings: [first.mirrored])
+        if again.foundText { return (again, true) }
+        let others = try read(box, in: frame, format: format, skipping: first)
+        return (Self.weight(others) > Self.weight(again) ? others : again, false)
+    }
+
+    /// The best reading of `box` in every orientation it could read in (turned half as well
+    /// when steep) but the one `skipping` names.
+    private func read(
+        _ box: PixelBox, in frame: FrameBuffer, format: PixelFormat, skipping: (turnedHalf: Bool, mirrored: Bool)? = nil
+    ) throws -> TextReading {
+        try read(
+            box, in: frame, format: format, halves: box.isSteep ? [false, true] : [false], mirrorings: [false, true],
+            skipping: skipping)
     }
 
     /// Whether `reading`'s text lies in `line` and not in `cutOff`, boxes along the line's

@@ -118,4 +118,29 @@ import TextMirrorCore
         #expect(Self.detect(memory, lines, allowance: 1, value: 3) == ([1, 2, 3], [2]))
         #expect(Self.detect(memory, [Self.moving(3), Self.other, third], allowance: 1, value: 4) == ([4, 2, 3], [0]))
     }
+
+    /// A value learnt in part (a line read one way round only) is completed after every new
+    /// line had its first learning, and before lines merely due again.
+    @Test func aLineLearntInPartIsCompletedAfterNewLinesAndBeforeDueOnes() {
+        let memory = LineMemory<Int>()
+        let third = PixelBox(centerX: 200, centerY: 250, width: 200, height: 40)
+        // A new line is learnt in part (a negative value); learning a line again completes it.
+        func detect(_ boxes: [PixelBox], allowance: Int) -> (values: [Int?], learnt: [Int]) {
+            var learnt: [Int] = []
+            let values = memory.values(
+                for: boxes, renewAfter: 1, while: { learnt.count < allowance }, settled: { $0 > 0 }
+            ) { i, old in
+                learnt.append(i)
+                return old.map { abs($0) } ?? -(i + 1)
+            }
+            return (values, learnt)
+        }
+        // Time for three: both new lines learnt in part, then the first completed.
+        #expect(detect([Self.line, Self.other], allowance: 3) == ([1, -2], [0, 1, 0]))
+        // Both moved: the first is due again, the second still in part. A new third comes
+        // first, then the second is completed; no time is left for the first.
+        #expect(detect([Self.moving(1), Self.other, third], allowance: 2) == ([1, 2, -3], [2, 1]))
+        // With time for all: the third completed before the first is learnt again.
+        #expect(detect([Self.moving(2), Self.other, third], allowance: 9) == ([1, 2, 3], [2, 0]))
+    }
 }

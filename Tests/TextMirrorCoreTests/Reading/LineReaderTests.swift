@@ -124,6 +124,43 @@ struct LineReaderTests {
         #expect(next.map { $0.reading?.mirrored } == [false, true])
     }
 
+    /// With `orientation` `.any` the orientation decides no line's turning, so a new line is
+    /// taken on one read that finds text, and read the other way when time allows.
+    @Test func aNewLineIsReadOneWayFirstAndTheOtherWayWhenTimeAllows() {
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
+        func reads() -> Int { recognizer.reads.load(ordering: .relaxed) }
+        let first = scene.read(reader, [Scene.normal], LineReader.Policy(), while: { false })
+        #expect(first.map { $0.reading?.text } == ["ab"])
+        #expect(reads() == 1)
+        // The next detection reads it mirrored, and the normal reading stays the better.
+        #expect(scene.read(reader, [Scene.normal], LineReader.Policy(), while: { false }).first?.reading?.mirrored == false)
+        #expect(reads() == 2)
+        _ = scene.read(reader, [Scene.normal], LineReader.Policy(), while: { false })
+        #expect(reads() == 2)
+        // With time, both ways in one detection.
+        reader.reset()
+        _ = scene.read(reader, [Scene.normal], LineReader.Policy())
+        #expect(reads() == 4)
+        // Where the orientation decides whether a line turns, one read does not decide it.
+        reader.reset()
+        _ = scene.read(reader, [Scene.normal], LineReader.Policy(orientation: .normal), while: { false })
+        #expect(reads() == 6)
+    }
+
+    /// Text in a view mostly reads one way: once a line read better mirrored, a new line is
+    /// first read mirrored (a selfie view).
+    @Test func aNewLineIsFirstReadTheWayTheViewsLastLineRead() {
+        let scene = Scene(), recognizer = FakeRecognizer.colours(), reader = LineReader(recognizer: recognizer)
+        func reads() -> Int { recognizer.reads.load(ordering: .relaxed) }
+        #expect(scene.read(reader, [Scene.mirrored], LineReader.Policy()).first?.reading?.mirrored == true)
+        #expect(reads() == 2)
+        // Another line (narrower) on the same blue-then-red print: read mirrored only.
+        var narrower = Scene.mirrored
+        narrower.box.width = 120
+        #expect(scene.read(reader, [narrower], LineReader.Policy(), while: { false }).first?.reading?.mirrored == true)
+        #expect(reads() == 3)
+    }
+
     @Test func verifyDropsBoxesWithoutCharacters() {
         let scene = Scene(), reader = LineReader(recognizer: FakeRecognizer.colours())
         let all = [Scene.normal, Scene.mirrored, Scene.texture]

@@ -124,7 +124,7 @@ public final class MirrorEngine: Sendable {
     /// shorter allowance keeps the boxes on screen fresher.
     static var readingAllowance: UInt64 { 1 }
     /// How each line lay at its last fit (`InkFitting`).
-    private let tilts = LineMemory<InkRefinement.LineTilt>()
+    private let fits = LineMemory<InkFitting.LineFit>()
     /// Whether the reader confirmed where each line's text ends (`InkFitting.endingAtText`).
     private let textEnds = LineMemory<Bool>()
 
@@ -185,7 +185,7 @@ public final class MirrorEngine: Sendable {
     private func resetDetection() {
         worker?.reset()
         reader?.reset()
-        tilts.reset()
+        fits.reset()
         textEnds.reset()
         stream.withLock { $0.generation = worker?.generation ?? 0 }
     }
@@ -358,13 +358,13 @@ public final class MirrorEngine: Sendable {
         let reader = policy.readsNothing ? nil : reader
         let unread = policy.readsNothing || reader != nil ? nil : missingRecognizer
         guard fitToInk || reader != nil || unread != nil else { return nil }
-        let tilts = tilts, textEnds = textEnds, unreadLines = unreadLines
+        let fits = fits, textEnds = textEnds, unreadLines = unreadLines
         return { @Sendable boxes, input, detectionTime in
             let fitted =
                 fitToInk
                 ? Self.fitting.fit(
                     boxes, on: input, horizontally: flip.mirrorsColumns, vertically: flip.mirrorsRows,
-                    memory: tilts, renewAfter: settings.renewAfter)
+                    memory: fits, renewAfter: settings.renewAfter)
                 : boxes
             guard let reader else {
                 if let unread, !boxes.isEmpty { unreadLines.record(unread) }

@@ -15,6 +15,17 @@ public struct InkFitting: Sendable, Equatable {
 
     public init() {}
 
+    /// What `fit` learnt about a line (its `memory`): its tilt, and what came of the
+    /// detector's box it fitted.
+    public struct LineFit: Sendable {
+        var tilt: InkRefinement.LineTilt
+        /// The detector's box as fitted (levelled), ...
+        var detected: PixelBox
+        /// ... and the lines fitted in it: more than one where it held phrases, nil where its
+        /// ink could not be told.
+        var lines: [PixelBox]?
+    }
+
     /// `boxes` with each axis-aligned-or-nearly box fitted to the ink where its ink can be
     /// told (`TextBox.fitted`), the others as they are. `horizontally`/`vertically`: the axes
     /// the mirror reverses.
@@ -24,52 +35,67 @@ public struct InkFitting: Sendable, Equatable {
     /// than `renewAfter` detections ago is fitted at that tilt without measuring it again.
     /// Why: measuring a tilt is most of a fit's cost (the live bench's eight lines: 10-14 ms a
     /// detection measured, against about 1 ms at a known tilt), and a line's tilt changes far
-    /// more slowly than detections come.
+    /// more slowly than detections come. A line whose detected box has not moved since
+    /// (`LineMemory.unmoved`: a still camera on still text) takes the lines fitted then, and
+    /// its pixels are not read at all. Why: fitting a page's 27 lines at known tilts still
+    /// took 23 ms a detection, longer than the detection itself (textmirror-motion-bench's
+    /// dense pages, held still), on lines whose ink had not moved.
     public func fit(
         _ boxes: [TextBox], in frame: FrameBuffer, format: PixelFormat,
         horizontally: Bool, vertically: Bool,
-        memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1
+        memory: LineMemory<LineFit>? = nil, renewAfter: Int = 1
     ) -> [TextBox] {
         let levelled = boxes.map { $0.box.levelled(within: levelWithin) }
-        func refine(_ i: Int, _ tilt: InkRefinement.LineTilt?) -> (box: PixelBox?, tilt: InkRefinement.LineTilt) {
-            refinement.refine(
+        // The lines fitted in box `i` (nil: its ink cannot be told). A fitted line whose ink
+        // has a gap no line has between its words holds two phrases: each is a line of its
+        // own (`InkRefinement.phrases`).
+        func lines(_ i: Int, at tilt: InkRefinement.LineTilt?) -> (lines: [PixelBox]?, tilt: InkRefinement.LineTilt) {
+            let result = refinement.refine(
                 levelled[i], in: frame, format: format, horizontally: horizontally,
                 vertically: vertically, tilt: tilt)
+            let lines = result.box.map {
+                refinement.fitsSize ? refinement.phrases(of: $0, in: frame, format: format) : [$0]
+            }
+            return (lines, result.tilt)
         }
-        var fitted = [PixelBox?](repeating: nil, count: boxes.count)
+        var fitted = [[PixelBox]?](repeating: nil, count: boxes.count)
         if let memory {
             var learnt = Set<Int>()
-            let tilts = memory.values(for: levelled, renewAfter: renewAfter) { i, _ in
+            let known = memory.values(for: levelled, renewAfter: renewAfter) { i, _ in
                 learnt.insert(i)
-                let result = refine(i, nil)
-                fitted[i] = result.box
+                let result = lines(i, at: nil)
+                fitted[i] = result.lines
                 // Near the frame edge a line often cannot be fitted: what lies beyond its ends
                 // is out of view. Not remembered as unfit, it is fitted once it is in view;
                 // remembered, a line panned into view kept its detector's box, 15 px off and
                 // cutting its first letter, for `renewAfter` detections (a second at 30 a
                 // second, on the real-photo pan).
                 let nearEdge = Self.nearFrameEdge(levelled[i], frameWidth: frame.width, frameHeight: frame.height)
-                return result.tilt == .unfit && nearEdge ? nil : result.tilt
+                if result.tilt == .unfit && nearEdge { return nil }
+                return LineFit(tilt: result.tilt, detected: levelled[i], lines: result.lines)
             }
-            for (i, tilt) in tilts.enumerated() where !learnt.contains(i) { fitted[i] = refine(i, tilt).box }
+            for (i, line) in known.enumerated() where !learnt.contains(i) {
+                if let line, LineMemory<LineFit>.unmoved(line.detected, levelled[i]) {
+                    fitted[i] = line.lines
+                } else {
+                    fitted[i] = lines(i, at: line?.tilt).lines
+                }
+            }
         } else {
-            for i in boxes.indices { fitted[i] = refine(i, nil).box }
+            for i in boxes.indices { fitted[i] = lines(i, at: nil).lines }
         }
-        // A fitted line whose ink has a gap no line has between its words holds two phrases:
-        // each is a line of its own (`InkRefinement.phrases`).
-        var lines: [TextBox] = []
+        var result: [TextBox] = []
         for (detected, fitted) in zip(boxes, fitted) {
             guard let fitted else {
-                lines.append(detected)
+                result.append(detected)
                 continue
             }
-            let phrases = refinement.fitsSize ? refinement.phrases(of: fitted, in: frame, format: format) : [fitted]
-            lines += phrases.map {
+            result += fitted.map {
                 TextBox(
-                    box: $0, score: detected.score, fitted: true, reading: detected.reading, isPhrase: phrases.count > 1)
+                    box: $0, score: detected.score, fitted: true, reading: detected.reading, isPhrase: fitted.count > 1)
             }
         }
-        return Self.withoutPieces(lines)
+        return Self.withoutPieces(result)
     }
 
     /// `lines` with each fitted line that was read ending where its characters do
@@ -176,7 +202,7 @@ public struct InkFitting: Sendable, Equatable {
     /// `fit` on the frame `input` was copied from; `boxes` unchanged when it holds no frame.
     public func fit(
         _ boxes: [TextBox], on input: DetectionInput, horizontally: Bool, vertically: Bool,
-        memory: LineMemory<InkRefinement.LineTilt>? = nil, renewAfter: Int = 1
+        memory: LineMemory<LineFit>? = nil, renewAfter: Int = 1
     ) -> [TextBox] {
         input.withFrame { frame, format in
             fit(

@@ -86,7 +86,7 @@ extension InkFittingTests {
     /// moved by 2 px, as a moving line's does) gets -1°.
     @Test func aRememberedLineIsFittedAtItsKnownTiltUntilRenewed() throws {
         let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
-        let memory = LineMemory<InkRefinement.LineTilt>()
+        let memory = LineMemory<InkFitting.LineFit>()
         func fit(_ degrees: Double, moved: Double = 0) throws -> PixelBox {
             var detected = detected
             detected.box.centerX += moved
@@ -110,6 +110,26 @@ extension InkFittingTests {
         #expect(abs(renewed.angle + 1) < 0.5, "\(renewed)")
     }
 
+    /// A line whose detected box has not moved since it was fitted takes that fit again
+    /// without reading the frame (here its ink is gone, and it still keeps its fit); once its
+    /// box moves, the frame is read again.
+    @Test func aLineWhoseBoxHasNotMovedTakesItsLastFit() throws {
+        let detected = TextBox(box: PixelBox(centerX: 253, centerY: 52, width: 314, height: 40, angle: 1), score: 0.8)
+        let memory = LineMemory<InkFitting.LineFit>()
+        let line = Self.input(
+            InkRefinementTests.turnedLine(degrees: 3, width: Self.width, height: Self.height, length: 304))
+        let flat = Self.input([UInt8](repeating: 128, count: Self.width * Self.height))
+        func fit(_ input: DetectionInput, moved: Double = 0) -> [TextBox] {
+            var detected = detected
+            detected.box.centerX += moved
+            return InkFitting().fit([detected], on: input, horizontally: true, vertically: false, memory: memory, renewAfter: 2)
+        }
+        let fitted = fit(line)
+        #expect(fitted.first?.fitted == true)
+        #expect(fit(flat, moved: 0.5) == fitted)
+        #expect(fit(flat, moved: 2).first?.fitted == false)
+    }
+
     /// That a line's ink could not be told is remembered too (it is not measured again until
     /// renewed), except near the frame edge, where a line panned into view cannot be fitted
     /// until the rest of it comes in: the first detection after it can be is fitted.
@@ -124,7 +144,7 @@ extension InkFittingTests {
         }
         let inkCentre = Double(inkStart) + 101
         let detected = TextBox(box: PixelBox(centerX: inkCentre, centerY: 50, width: 214, height: 34), score: 0.8)
-        let memory = LineMemory<InkRefinement.LineTilt>()
+        let memory = LineMemory<InkFitting.LineFit>()
         func fit(_ pixels: [UInt8]) throws -> TextBox {
             try #require(
                 InkFitting().fit(

@@ -72,8 +72,8 @@ public final class LineReader: Sendable {
     /// With `orientation` `.any`, a new level line is first read only the way the view's text
     /// reads, and taken as read when that finds text; its other orientation is read after
     /// every new line had its first read, so in this detection when time allows, else in a
-    /// later one (then, until then, the text reported and the ends fitted to it may be those
-    /// of the wrong way round). Why: a page's line is a crop 1000-2000 columns wide, 50-65 ms a
+    /// later one (until then, the text reported and the ends fitted to it may be those of the
+    /// wrong way round). Why: a page's line is a crop 1000-2000 columns wide, 50-65 ms a
     /// read on two cores, and reading each both ways let a live detection of a page read one
     /// line of its 27. Not so with `.normal` or `.mirrored`, where the orientation decides
     /// whether the line turns: one read cannot decide it (mirrored Latin also reads surely as

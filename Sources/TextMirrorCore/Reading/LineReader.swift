@@ -138,16 +138,20 @@ public final class LineReader: Sendable {
     func read(
         _ line: TextBox, in frame: FrameBuffer, format: PixelFormat, known: LineReading?, guess: Bool? = nil
     ) throws -> LineReading {
+        let reading: TextReading, settled: Bool
         if let known, !known.settled {
-            let reading = known.reading
-            let others = try read(line.box, in: frame, format: format, skipping: (reading.turnedHalf, reading.mirrored))
-            return LineReading(reading: Self.weight(others) > Self.weight(reading) ? others : reading, settled: true)
+            let guessed = known.reading
+            let others = try read(line.box, in: frame, format: format, skipping: (guessed.turnedHalf, guessed.mirrored))
+            (reading, settled) = (Self.weight(others) > Self.weight(guessed) ? others : guessed, true)
+        } else {
+            let first = known.map { ($0.reading.turnedHalf, $0.reading.mirrored) }
+                ?? guess.flatMap { line.box.isSteep ? nil : (false, $0) }
+            let read = try read(line.box, in: frame, format: format, first: first)
+            (reading, settled) = (read.reading, known != nil || !read.oneWay)
         }
-        let first = known.map { ($0.reading.turnedHalf, $0.reading.mirrored) }
-            ?? guess.flatMap { line.box.isSteep ? nil : (false, $0) }
-        let (reading, oneWay) = try read(line.box, in: frame, format: format, first: first)
+        // However it was settled: a fitted level line that reads as nothing may be upside down.
         guard !reading.foundText, line.fitted, !line.box.isSteep else {
-            return LineReading(reading: reading, settled: known != nil || !oneWay)
+            return LineReading(reading: reading, settled: settled)
         }
         let turned = try read(line.box, in: frame, format: format, halves: [true], mirrorings: [false, true])
         return LineReading(reading: turned.foundText ? turned : reading, settled: true)

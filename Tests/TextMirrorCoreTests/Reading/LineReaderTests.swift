@@ -334,6 +334,26 @@ struct LineReaderTests {
         #expect(recognizer.reads.load(ordering: .relaxed) == 2)
     }
 
+    /// A line read one way first is still read upside down when, settled, it reads as nothing:
+    /// here it reads "ab" as it is, "ababab" unsurely mirrored (more weight, but no text), and
+    /// "ab" surely turned half, its right way up. Read both ways at once, the same line was
+    /// found upside down; settled later, it had been dropped.
+    @Test func aLineReadOneWayFirstIsStillFoundUpsideDown() {
+        let line = PixelBox(centerX: 150, centerY: 200, width: 200, height: 40)
+        var bytes = Self.frame(line: line, start: SIMD2(250, 200), up: SIMD2(0, 1))
+        let recognizer = FakeRecognizer { crop in
+            func red(_ column: Int, _ row: Int) -> Bool { crop.rgb[(row * crop.width + column) * 3] > 200 }
+            let (left, right, upper, lower) = (crop.width / 4, crop.width * 3 / 4, crop.height / 4, crop.height * 3 / 4)
+            if red(left, upper) { return FakeRecognizer.surelyAB }
+            if red(right, lower) { return RecognizedSteps(classes: [1, 2], probabilities: [0.9, 0.9]) }
+            if red(left, lower) { return RecognizedSteps(classes: [1, 2, 1, 2, 1, 2], probabilities: Array(repeating: 0.45, count: 6)) }
+            return FakeRecognizer.nothing
+        }
+        let reading = Self.read(line, in: &bytes, by: LineReader(recognizer: recognizer), policy: LineReader.Policy(), fitted: true)
+            .first?.reading
+        #expect(reading?.text == "ab" && reading?.turnedHalf == true && reading?.mirrored == false)
+    }
+
     @Test func failuresCountAsUnread() {
         final class Failing: TextRecognizing {
             struct Broken: Error {}

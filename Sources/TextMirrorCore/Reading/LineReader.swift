@@ -140,9 +140,7 @@ public final class LineReader: Sendable {
     ) throws -> LineReading {
         let reading: TextReading, settled: Bool
         if let known, !known.settled {
-            let guessed = known.reading
-            let others = try read(line.box, in: frame, format: format, skipping: (guessed.turnedHalf, guessed.mirrored))
-            (reading, settled) = (Self.weight(others) > Self.weight(guessed) ? others : guessed, true)
+            (reading, settled) = (try completed(known.reading, of: line.box, in: frame, format: format), true)
         } else {
             let first = known.map { ($0.reading.turnedHalf, $0.reading.mirrored) }
                 ?? guess.flatMap { line.box.isSteep ? nil : (false, $0) }
@@ -168,8 +166,16 @@ public final class LineReader: Sendable {
         guard let first else { return (try read(box, in: frame, format: format), false) }
         let again = try read(box, in: frame, format: format, halves: [first.turnedHalf], mirrorings: [first.mirrored])
         if again.foundText { return (again, true) }
-        let others = try read(box, in: frame, format: format, skipping: first)
-        return (Self.weight(others) > Self.weight(again) ? others : again, false)
+        return (try completed(again, of: box, in: frame, format: format), false)
+    }
+
+    /// `reading`, read in one orientation only, or the best reading of `box` in its other
+    /// orientations if that reads better.
+    private func completed(_ reading: TextReading, of box: PixelBox, in frame: FrameBuffer, format: PixelFormat) throws
+        -> TextReading
+    {
+        let others = try read(box, in: frame, format: format, skipping: (reading.turnedHalf, reading.mirrored))
+        return Self.weight(others) > Self.weight(reading) ? others : reading
     }
 
     /// The best reading of `box` in every orientation it could read in (turned half as well

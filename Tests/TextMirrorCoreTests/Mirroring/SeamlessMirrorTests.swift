@@ -325,6 +325,55 @@ import Testing
         #expect(worst <= 4, "\(format) at \(degrees)°: background strays \(worst) levels from the light")
     }
 
+    /// A line with a close line above it (so the ring above runs through that line) and, just
+    /// below it, a bright patch under its left half only (a poster's edge). The background
+    /// above is read between the line's own strokes: the line's top rows keep the even light.
+    /// Filled in from the ring below instead, the top side took the patch's shape along the
+    /// line, and the top rows strayed by 80 to 88 levels (the patch's step is 60); read inside,
+    /// what is left is the Coons patch's blend towards the ring below, 26 to 30 levels there.
+    @Test(
+        "A line whose ring above runs through the line above reads that side's background inside itself",
+        arguments: [PixelFormat.gray8, .rgba], [0.0, 8.0])
+    func lineUnderALineReadsItsTopInside(format: PixelFormat, degrees: Double) throws {
+        let width = 81, height = 50
+        let a = degrees * .pi / 180, along = SIMD2(cos(a), sin(a)), across = SIMD2(-sin(a), cos(a))
+        let centre = SIMD2(40.5, 24.5)
+        func box(_ offset: SIMD2<Double>, length: Double) -> PixelBox {
+            let c = centre + offset.x * along + offset.y * across
+            return PixelBox(centerX: c.x, centerY: c.y, width: length, height: 9, angle: degrees)
+        }
+        let above = box(SIMD2(0, -11), length: 73), line = box(SIMD2(0, 0), length: 73)
+        let step = 60.0
+        func background(_ x: Double, _ y: Double) -> Double {
+            let p = SIMD2(x, y) - centre
+            let u = (p * along).sum(), v = (p * across).sum()
+            // The patch: from 2 px below the line's box, under its left half.
+            return 60 + 1.5 * x + (v > 6.5 && v < 14 && u < 0 ? step : 0)
+        }
+        func ink(_ x: Double, _ y: Double) -> Bool {
+            Int(x.rounded(.down)) % 3 == 1 && [above, line].contains { Self.inside($0, x, y, margin: 2) }
+        }
+        let frame = TestFrame(format, width: width, height: height)
+        Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(background(x, y).rounded()) }
+        let out = frame.copy(), plain = frame.copy()
+        let mirror = try FrameMirror(format: format, width: width, height: height)
+        mirror.mirror([above, line], flip: .horizontal, axes: .nearestPerPlane, seamless: true, in: out.buffer)
+        mirror.mirror([above, line], flip: .horizontal, axes: .nearestPerPlane, in: plain.buffer)
+        let grid = frame.layout.grids[0]
+        var worst = 0.0
+        // The line's top two background rows, away from its ends.
+        for gy in 0..<grid.rows(height: height) {
+            for gx in 0..<grid.columns(width: width) {
+                let (x, y) = Self.centre(grid, gx, gy)
+                let p = SIMD2(x, y) - centre
+                let u = (p * along).sum(), v = (p * across).sum()
+                guard Self.inside(line, x, y), v < -2.5, abs(u) < 28, plain.level(grid, gx, gy, 0) > 40 else { continue }
+                worst = max(worst, abs(out.level(grid, gx, gy, 0) - background(x, y)))
+            }
+        }
+        #expect(worst <= step * 0.6, "\(format) at \(degrees)°: the top rows stray \(worst) levels from the light")
+    }
+
     /// The median behind each knot: any order, odd and even counts, repeated values.
     @Test func medianOfBytes() {
         var rng = SystemRandomNumberGenerator()

@@ -276,6 +276,20 @@ import Testing
         }
     }
 
+    /// Lines of a page 81 x 50 px turned `degrees` about its centre, 9 px high.
+    struct Page {
+        let degrees: Double
+        let centre = SIMD2(40.5, 24.5)
+        var along: SIMD2<Double> { SIMD2(cos(degrees * .pi / 180), sin(degrees * .pi / 180)) }
+        var across: SIMD2<Double> { SIMD2(-along.y, along.x) }
+
+        /// A box `offset` from the page's centre (along, across), `length` long.
+        func box(_ offset: SIMD2<Double>, length: Double) -> PixelBox {
+            let c = centre + offset.x * along + offset.y * across
+            return PixelBox(centerX: c.x, centerY: c.y, width: length, height: 9, angle: degrees)
+        }
+    }
+
     /// A line inside a paragraph under light that brightens to the right: the ring above it runs
     /// through the line above, the ring below through a last line a third as long. The
     /// background there is read between the line's own strokes, so the mirrored line's
@@ -288,13 +302,8 @@ import Testing
         arguments: [PixelFormat.gray8, .i420, .nv12, .rgba], [0.0, 8.0])
     func paragraphLineFollowsTheRamp(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
-        let a = degrees * .pi / 180, along = SIMD2(cos(a), sin(a)), across = SIMD2(-sin(a), cos(a))
-        let centre = SIMD2(40.5, 24.5)
-        /// A box `offset` from the line's centre (along, across), `length` long, 9 high.
-        func box(_ offset: SIMD2<Double>, length: Double) -> PixelBox {
-            let c = centre + offset.x * along + offset.y * across
-            return PixelBox(centerX: c.x, centerY: c.y, width: length, height: 9, angle: degrees)
-        }
+        let page = Page(degrees: degrees), along = page.along, centre = page.centre
+        let box = page.box
         let above = box(SIMD2(0, -11), length: 73), line = box(SIMD2(0, 0), length: 73)
         let shorter = box(SIMD2(-23.5, 11), length: 26)
         func ramp(_ x: Double, _ y: Double) -> Double { 60 + 2 * x }
@@ -336,12 +345,8 @@ import Testing
         arguments: [PixelFormat.gray8, .rgba], [0.0, 8.0])
     func lineUnderALineReadsItsTopInside(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
-        let a = degrees * .pi / 180, along = SIMD2(cos(a), sin(a)), across = SIMD2(-sin(a), cos(a))
-        let centre = SIMD2(40.5, 24.5)
-        func box(_ offset: SIMD2<Double>, length: Double) -> PixelBox {
-            let c = centre + offset.x * along + offset.y * across
-            return PixelBox(centerX: c.x, centerY: c.y, width: length, height: 9, angle: degrees)
-        }
+        let page = Page(degrees: degrees), along = page.along, across = page.across, centre = page.centre
+        let box = page.box
         let above = box(SIMD2(0, -11), length: 73), line = box(SIMD2(0, 0), length: 73)
         let step = 60.0
         func background(_ x: Double, _ y: Double) -> Double {

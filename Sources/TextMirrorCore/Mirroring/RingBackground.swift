@@ -182,10 +182,10 @@ struct RingBackground {
     /// - One of them missing: `interior()` when there is one (the line below or above the box
     ///   runs through that side of its ring, and the box's own background is what lies under
     ///   it); else the other side, moved by the step the left and right sides agree on from
-    ///   one to the other. (Moved, the other side also brought its own shape along the line:
-    ///   on the double-decker bus of the real-photo set, where two lines of a poster lie one
-    ///   pixel apart, the poster's edge below the lower line drew a band across the upper
-    ///   one, background edges +4.5% against +0.6% with the interior.)
+    ///   one to the other. (Moved, the other side also brought its own shape along the line,
+    ///   which need not be this side's: on the double-decker bus of the real-photo set, whose
+    ///   poster has two lines one pixel apart by its edge, background edges were +4.5%,
+    ///   against +0.6% read inside.)
     /// - Left or right missing, or straying more than `cornerTolerance` from the line between
     ///   the ends of top and bottom (text beside the box that no box covers: the rest of a line
     ///   the detector cut in two): that line.

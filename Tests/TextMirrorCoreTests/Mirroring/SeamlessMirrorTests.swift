@@ -303,9 +303,8 @@ import Testing
     func paragraphLineFollowsTheRamp(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
         let page = Page(degrees: degrees), along = page.along, centre = page.centre
-        let box = page.box
-        let above = box(SIMD2(0, -11), length: 73), line = box(SIMD2(0, 0), length: 73)
-        let shorter = box(SIMD2(-23.5, 11), length: 26)
+        let above = page.box(SIMD2(0, -11), length: 73), line = page.box(SIMD2(0, 0), length: 73)
+        let shorter = page.box(SIMD2(-23.5, 11), length: 26)
         func ramp(_ x: Double, _ y: Double) -> Double { 60 + 2 * x }
         // Strokes one column in three, 2 px inside each box.
         func ink(_ x: Double, _ y: Double) -> Bool {
@@ -346,8 +345,7 @@ import Testing
     func lineUnderALineReadsItsTopInside(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
         let page = Page(degrees: degrees), along = page.along, across = page.across, centre = page.centre
-        let box = page.box
-        let above = box(SIMD2(0, -11), length: 73), line = box(SIMD2(0, 0), length: 73)
+        let above = page.box(SIMD2(0, -11), length: 73), line = page.box(SIMD2(0, 0), length: 73)
         let step = 60.0
         func background(_ x: Double, _ y: Double) -> Double {
             let p = SIMD2(x, y) - centre

@@ -175,39 +175,31 @@ struct RingBackground {
     /// Builds the surface from the sides' profiles; a nil side had no background sample (outside
     /// the frame, or inside other boxes). Missing sides are filled so that the corners stay
     /// consistent, a ramp across the box staying a ramp:
-    /// - Top and bottom both missing (a line inside a paragraph, whose ring runs through the
-    ///   lines above and below): both are `interior()`, the background along the box read
-    ///   between its own strokes, when there is one; else lines between the ends of left and
-    ///   right.
-    /// - One of them missing: `interior()` when there is one (the line below or above the box
-    ///   runs through that side of its ring, and the box's own background is what lies under
-    ///   it); else the other side, moved by the step the left and right sides agree on from
-    ///   one to the other. (Moved, the other side also brought its own shape along the line,
-    ///   which need not be this side's: on the double-decker bus of the real-photo set, whose
-    ///   poster has two lines one pixel apart by its edge, background edges were +4.5%,
-    ///   against +0.6% read inside.)
+    /// - Top or bottom missing because the ring ran through other boxes (a line inside a
+    ///   paragraph, or under or over a close line): `interior()`, the background along the box
+    ///   read between its own strokes, when there is one. (Filled in from the other side
+    ///   instead, as below, the missing side took that side's shape along the line, which need
+    ///   not be its own: on the double-decker bus of the real-photo set, whose poster has two
+    ///   lines one pixel apart by its edge, background edges were +4.5%, against +0.6% read
+    ///   inside.)
+    /// - Else, top and bottom both missing: lines between the ends of left and right.
+    /// - Else, one of them missing: the other, moved by the step the left and right sides agree
+    ///   on from one to the other.
     /// - Left or right missing, or straying more than `cornerTolerance` from the line between
     ///   the ends of top and bottom (text beside the box that no box covers: the rest of a line
     ///   the detector cut in two): that line.
     /// Nil when nothing is known.
     init?(top: Profile?, bottom: Profile?, left: Profile?, right: Profile?, interior: () -> Profile? = { nil }) {
         let t: Profile, b: Profile
-        switch (top, bottom) {
+        let inside = top == nil || bottom == nil ? interior() : nil
+        switch (top ?? inside, bottom ?? inside) {
         case (let top?, let bottom?):
             (t, b) = (top, bottom)
         case (nil, nil):
-            if let inside = interior() {
-                (t, b) = (inside, inside)
-            } else {
-                guard let l = left ?? right, let r = right ?? left else { return nil }
-                t = Profile(from: l.value(at: 0), to: r.value(at: 0))
-                b = Profile(from: l.value(at: 1), to: r.value(at: 1))
-            }
+            guard let l = left ?? right, let r = right ?? left else { return nil }
+            t = Profile(from: l.value(at: 0), to: r.value(at: 0))
+            b = Profile(from: l.value(at: 1), to: r.value(at: 1))
         case (let known?, nil), (nil, let known?):
-            if let inside = interior() {
-                (t, b) = top == nil ? (inside, known) : (known, inside)
-                break
-            }
             // The step from the known side to the missing one (left and right run from top, 0,
             // to bottom, 1), where left and right agree on it: the smaller of their steps when
             // they go the same way, else none. One side alone is not trusted: read a few rows

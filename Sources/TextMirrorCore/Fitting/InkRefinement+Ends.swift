@@ -76,9 +76,14 @@ extension InkRefinement {
         // A piece as long as a word inside the detected box is the line's own: at a few
         // pixels a letter a word's letters run together, and a neighbour's ink touching them
         // (a script capital's loop under "Crisp Almond Cookies") made the whole word protrude.
+        // Only its part inside the box counts: clutter beyond a sign's edge, which the box
+        // reached 9 px into, ran on out of the box to the window's end, and counted whole it
+        // was as long as a word (the sign "Departures" of textmirror-motion-bench's pan, whose
+        // box took in the sign's edge and the clutter on one detection in five).
         let wordPiece = Int((minWordPiece * Double(letters.count)).rounded())
+        let boxColumns = box.lowerBound...max(box.upperBound - 1, box.lowerBound)
         func foreignInside(_ p: ClosedRange<Int>, chaining step: Int) -> Bool {
-            p.count < wordPiece && foreign(p, chaining: step)
+            p.clamped(to: boxColumns).count < wordPiece && foreign(p, chaining: step)
         }
         let wordGap = Int((maxWordGap * Double(letters.count)).rounded())
         var trimmed = false

@@ -8,9 +8,13 @@
 /// "overlaps" column). Pieces of one line are one line: they are joined before they are
 /// matched with tracks, and the whole line is mirrored, as a person reads it.
 extension BoxTracker {
-    /// Two pieces of one line are at most this far apart along it, as a fraction of the lower
-    /// one's height. A word space is 0.2-0.5 of a line's height (0.44 in "Private Hire"); the
-    /// gutter between two columns is a line height or more, and columns stay apart.
+    /// Two pieces of one line are at most this far apart along it, as a fraction of the higher
+    /// one's height. A word space is 0.2-0.5 of a line's height (0.44 in "Private Hire"), a
+    /// monospaced font's 0.7 ("Bus stop | 42" of textmirror-motion-bench's scene, in pieces on
+    /// one detection in two); the gutter between two columns is a line height or more, and
+    /// columns stay apart. The higher piece's height, not the lower's: a piece of digits or
+    /// capitals alone ("42") lacks the line's ascenders and descenders, and is up to a fifth
+    /// lower than the line.
     static let maxWordGap = 0.75
 
     /// `boxes` with each set of pieces of one line joined into one box. Two boxes are pieces of
@@ -53,7 +57,7 @@ extension BoxTracker {
         let s1: Double = (c1 * along).sum(), s2: Double = (c2 * along).sum()
         let t1: Double = (c1 * across).sum(), t2: Double = (c2 * across).sum()
         let w1 = first.width / 2, w2 = second.width / 2, h1 = first.height / 2, h2 = second.height / 2
-        let wordSpace = Self.maxWordGap * 2 * min(h1, h2)
+        let wordSpace = Self.maxWordGap * 2 * max(h1, h2)
         guard abs(t2 - t1) <= 0.5 * min(h1, h2), abs(s2 - s1) <= w1 + w2 + wordSpace else { return nil }
         let start = min(s1 - w1, s2 - w2), end = max(s1 + w1, s2 + w2)
         let top = min(t1 - h1, t2 - h2), bottom = max(t1 + h1, t2 + h2)

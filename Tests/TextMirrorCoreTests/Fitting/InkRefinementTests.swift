@@ -420,6 +420,23 @@ import Testing
         #expect(abs(refined.centerX - 201) < 0.5 && abs(refined.width - 204) < 3, "\(refined)")
     }
 
+    @Test func leavesOutClutterBeyondTheSignsEdgeThatTheBoxReachesInto() throws {
+        // A sign (x from 80) with a line 12 rows tall 12 px in from its edge, and beyond the
+        // edge clutter in every row. The detector's box, loose (70 rows), reaches 8 px into
+        // the clutter, and the window the fit reads 35 px further: the clutter is one piece
+        // as long as a word there, but only 8 px of it lie in the box, and it is no letter
+        // (it fills every row). (Counted whole, it stayed: "Departures" on the motion
+        // bench's pan.)
+        var pixels = [UInt8](repeating: 230, count: 500 * 100)
+        for y in 0..<100 { for x in 0..<80 { pixels[y * 500 + x] = (x / 2 + y / 2) % 2 == 0 ? 60 : 200 } }
+        for stroke in 0..<34 {
+            for y in 44..<56 { for x in (92 + 6 * stroke)..<(96 + 6 * stroke) { pixels[y * 500 + x] = 20 } }
+        }
+        let box = PixelBox(centerX: 186, centerY: 50, width: 228, height: 70)
+        let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
+        #expect(abs(refined.centerX - 193) < 0.5 && abs(refined.width - 204) < 3, "\(refined)")
+    }
+
     @Test func keepsALetterAsTallAsTheOthers() throws {
         // The same bar no taller than the letters, a letter's gap away: part of the line.
         let pixels = Self.lineBeside(gap: 2, height: 20, width: 4)

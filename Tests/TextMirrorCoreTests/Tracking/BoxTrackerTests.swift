@@ -436,6 +436,20 @@ extension BoxTrackerTests {
         #expect(line.box.centerX == 579.5 && line.box.width == 682)
     }
 
+    @Test func digitsAWordSpaceAfterALineWithDescendersJoinIt() throws {
+        // "Bus stop" and "42" in a monospaced font as the detector boxed them apart on the
+        // motion bench's pan: the digits' box lacks the descender of "p" and is 33 px high to
+        // the line's 40, and the space is 26.7 px, two thirds of the line's height.
+        let words = [
+            Self.text(PixelBox(centerX: 132.5, centerY: 135, width: 187, height: 40)),
+            Self.text(PixelBox(centerX: 274.35, centerY: 130, width: 43.3, height: 33))
+        ]
+        let joined = BoxTracker.joiningSplitLines(words, levelWithin: 3)
+        #expect(joined.count == 1)
+        let line = try #require(joined.first)
+        #expect(abs(line.box.centerX - 167.5) < 0.01 && abs(line.box.width - 257) < 0.01, "\(line.box)")
+    }
+
     @Test func boxesOfDifferentLinesStayApart() {
         // Stacked lines whose boxes touch, a short piece beside a tall one, pieces at an
         // angle to each other, and two columns a gutter (more than a word space) apart.

@@ -62,7 +62,7 @@ public struct TextReading: Equatable, Sendable {
 
     /// A detector that finds more also boxes whole scenes: PP-OCRv6 small boxed 90% of a
     /// photograph of a coffee cup, and the recognizer read the cup as "8" at 0.97; on a CPU
-    /// with bf16, PP-OCRv6 tiny boxed the same cup whole and the recognizer read "18" at 0.87.
+    /// with bf16, it boxed the same cup whole and the recognizer read "18" at 0.87.
     /// A word of a few characters as large as a quarter of the picture is rare: in the
     /// real-photo dev set and the generated set, no box over a tenth of the picture read as
     /// text with fewer than five characters but this cup. Such a box is left alone.

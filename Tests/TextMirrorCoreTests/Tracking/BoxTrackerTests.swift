@@ -423,31 +423,33 @@ extension BoxTrackerTests {
         #expect(BoxTracker.join(p, q, levelWithin: 3) == nil, "one reads mirrored, the other not: different text")
     }
 
-    @Test func wordsAWordSpaceApartAreOneLine() throws {
-        // "Private" and "Hire" as the detector at 960 boxed them apart on a real sign: a gap
-        // of 0.44 of their height. Joined, the line is mirrored whole, not word by word.
-        let words = [
-            Self.text(PixelBox(centerX: 434, centerY: 416, width: 391, height: 106)),
-            Self.text(PixelBox(centerX: 799, centerY: 416.5, width: 243, height: 109))
-        ]
-        let joined = BoxTracker.joiningSplitLines(words, levelWithin: 3)
-        #expect(joined.count == 1)
-        let line = try #require(joined.first)
-        #expect(line.box.centerX == 579.5 && line.box.width == 682)
-    }
+    /// Words of one line the detector boxed apart, and the line they make (centre and width).
+    /// "Private" and "Hire", as the detector at 960 boxed them on a real sign: a gap of 0.44
+    /// of their height. "Bus stop" and "42" in a monospaced font, as on the motion bench's
+    /// pan: the digits' box lacks the descender of "p" and is 33 px high to the line's 40, and
+    /// the space is 26.7 px, two thirds of the line's height.
+    static let splitLines: [(words: [PixelBox], centerX: Double, width: Double)] = [
+        (
+            [
+                PixelBox(centerX: 434, centerY: 416, width: 391, height: 106),
+                PixelBox(centerX: 799, centerY: 416.5, width: 243, height: 109)
+            ], 579.5, 682
+        ),
+        (
+            [
+                PixelBox(centerX: 132.5, centerY: 135, width: 187, height: 40),
+                PixelBox(centerX: 274.35, centerY: 130, width: 43.3, height: 33)
+            ], 167.5, 257
+        )
+    ]
 
-    @Test func digitsAWordSpaceAfterALineWithDescendersJoinIt() throws {
-        // "Bus stop" and "42" in a monospaced font as the detector boxed them apart on the
-        // motion bench's pan: the digits' box lacks the descender of "p" and is 33 px high to
-        // the line's 40, and the space is 26.7 px, two thirds of the line's height.
-        let words = [
-            Self.text(PixelBox(centerX: 132.5, centerY: 135, width: 187, height: 40)),
-            Self.text(PixelBox(centerX: 274.35, centerY: 130, width: 43.3, height: 33))
-        ]
-        let joined = BoxTracker.joiningSplitLines(words, levelWithin: 3)
+    /// Joined, the line is mirrored whole, not word by word.
+    @Test(arguments: splitLines)
+    func wordsAWordSpaceApartAreOneLine(_ words: [PixelBox], centerX: Double, width: Double) throws {
+        let joined = BoxTracker.joiningSplitLines(words.map { Self.text($0) }, levelWithin: 3)
         #expect(joined.count == 1)
         let line = try #require(joined.first)
-        #expect(abs(line.box.centerX - 167.5) < 0.01 && abs(line.box.width - 257) < 0.01, "\(line.box)")
+        #expect(abs(line.box.centerX - centerX) < 0.01 && abs(line.box.width - width) < 0.01, "\(line.box)")
     }
 
     @Test func boxesOfDifferentLinesStayApart() {

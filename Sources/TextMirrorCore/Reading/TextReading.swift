@@ -67,8 +67,8 @@ public struct TextReading: Equatable, Sendable {
     /// real-photo dev set and the generated set, no box over a tenth of the picture read as
     /// text with fewer than five characters but this cup. Such a box is left alone.
     public static let maxShortFrameShare = 0.25
-    /// Readings of up to this many characters are held to `maxShortFrameShare`: the short
-    /// readings `minimumShortScore` is for.
+    /// Readings of up to this many characters are held to `maxShortFrameShare`: those that
+    /// `minimumLoneScore` and `minimumShortScore` are for.
     public static let maxShortCharacters = 3
 
     /// Real lines read at 0.77-0.99 (Greek and Cyrillic lowest), textures that are not text at

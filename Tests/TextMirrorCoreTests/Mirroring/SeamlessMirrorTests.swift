@@ -288,6 +288,36 @@ import Testing
             let c = centre + offset.x * along + offset.y * across
             return PixelBox(centerX: c.x, centerY: c.y, width: length, height: 9, angle: degrees)
         }
+
+        /// Where (x, y) lies from the page's centre, along and across its lines.
+        func position(_ x: Double, _ y: Double) -> SIMD2<Double> {
+            let p = SIMD2(x, y) - centre
+            return SIMD2((p * along).sum(), (p * across).sum())
+        }
+    }
+
+    /// Mirrors `boxes` in `frame`, seamless and plain, and returns how far, at most, the
+    /// seamless output's luma strays from `light` over the samples `counted(x, y)` keeps
+    /// (their centres) that the plain mirror leaves background (brighter than 40: the tests'
+    /// ink is 10, their light 60 or more).
+    static func worstStray(
+        _ frame: TestFrame, mirroring boxes: [PixelBox], from light: (Double, Double) -> Double,
+        over counted: (Double, Double) -> Bool
+    ) throws -> Double {
+        let out = frame.copy(), plain = frame.copy()
+        let mirror = try FrameMirror(format: frame.layout.format, width: frame.width, height: frame.height)
+        mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane, seamless: true, in: out.buffer)
+        mirror.mirror(boxes, flip: .horizontal, axes: .nearestPerPlane, in: plain.buffer)
+        let grid = frame.layout.grids[0]
+        var worst = 0.0
+        for gy in 0..<grid.rows(height: frame.height) {
+            for gx in 0..<grid.columns(width: frame.width) {
+                let (x, y) = centre(grid, gx, gy)
+                guard counted(x, y), plain.level(grid, gx, gy, 0) > 40 else { continue }
+                worst = max(worst, abs(out.level(grid, gx, gy, 0) - light(x, y)))
+            }
+        }
+        return worst
     }
 
     /// A line inside a paragraph under light that brightens to the right: the ring above it runs
@@ -302,7 +332,7 @@ import Testing
         arguments: [PixelFormat.gray8, .i420, .nv12, .rgba], [0.0, 8.0])
     func paragraphLineFollowsTheRamp(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
-        let page = Page(degrees: degrees), along = page.along, centre = page.centre
+        let page = Page(degrees: degrees)
         let above = page.box(SIMD2(0, -11), length: 73), line = page.box(SIMD2(0, 0), length: 73)
         let shorter = page.box(SIMD2(-23.5, 11), length: 26)
         func ramp(_ x: Double, _ y: Double) -> Double { 60 + 2 * x }
@@ -312,23 +342,10 @@ import Testing
         }
         let frame = TestFrame(format, width: width, height: height)
         Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(ramp(x, y).rounded()) }
-        let out = frame.copy(), plain = frame.copy()
-        let mirror = try FrameMirror(format: format, width: width, height: height)
-        mirror.mirror([above, line, shorter], flip: .horizontal, axes: .nearestPerPlane, seamless: true, in: out.buffer)
-        mirror.mirror([above, line, shorter], flip: .horizontal, axes: .nearestPerPlane, in: plain.buffer)
-        let grid = frame.layout.grids[0]
-        var worst = 0.0
         // The line's background rows (its top and bottom 2 px hold no ink), away from its ends;
         // of a turned line, those the nearest-pixel mirror fills with background, not ink.
-        for gy in 0..<grid.rows(height: height) {
-            for gx in 0..<grid.columns(width: width) {
-                let (x, y) = Self.centre(grid, gx, gy)
-                let u = ((SIMD2(x, y) - centre) * along).sum()
-                guard Self.inside(line, x, y), !Self.inside(line, x, y, margin: 2), abs(u) < 28,
-                    plain.level(grid, gx, gy, 0) > 40
-                else { continue }
-                worst = max(worst, abs(out.level(grid, gx, gy, 0) - ramp(x, y)))
-            }
+        let worst = try Self.worstStray(frame, mirroring: [above, line, shorter], from: ramp) { x, y in
+            Self.inside(line, x, y) && !Self.inside(line, x, y, margin: 2) && abs(page.position(x, y).x) < 28
         }
         #expect(worst <= 4, "\(format) at \(degrees)°: background strays \(worst) levels from the light")
     }
@@ -344,35 +361,23 @@ import Testing
         arguments: [PixelFormat.gray8, .rgba], [0.0, 8.0])
     func lineUnderALineReadsItsTopInside(format: PixelFormat, degrees: Double) throws {
         let width = 81, height = 50
-        let page = Page(degrees: degrees), along = page.along, across = page.across, centre = page.centre
+        let page = Page(degrees: degrees)
         let above = page.box(SIMD2(0, -11), length: 73), line = page.box(SIMD2(0, 0), length: 73)
         let step = 60.0
         func background(_ x: Double, _ y: Double) -> Double {
-            let p = SIMD2(x, y) - centre
-            let u = (p * along).sum(), v = (p * across).sum()
+            let p = page.position(x, y)
             // The patch: from 2 px below the line's box, under its left half.
-            return 60 + 1.5 * x + (v > 6.5 && v < 14 && u < 0 ? step : 0)
+            return 60 + 1.5 * x + (p.y > 6.5 && p.y < 14 && p.x < 0 ? step : 0)
         }
         func ink(_ x: Double, _ y: Double) -> Bool {
             Int(x.rounded(.down)) % 3 == 1 && [above, line].contains { Self.inside($0, x, y, margin: 2) }
         }
         let frame = TestFrame(format, width: width, height: height)
         Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(background(x, y).rounded()) }
-        let out = frame.copy(), plain = frame.copy()
-        let mirror = try FrameMirror(format: format, width: width, height: height)
-        mirror.mirror([above, line], flip: .horizontal, axes: .nearestPerPlane, seamless: true, in: out.buffer)
-        mirror.mirror([above, line], flip: .horizontal, axes: .nearestPerPlane, in: plain.buffer)
-        let grid = frame.layout.grids[0]
-        var worst = 0.0
         // The line's top two background rows, away from its ends.
-        for gy in 0..<grid.rows(height: height) {
-            for gx in 0..<grid.columns(width: width) {
-                let (x, y) = Self.centre(grid, gx, gy)
-                let p = SIMD2(x, y) - centre
-                let u = (p * along).sum(), v = (p * across).sum()
-                guard Self.inside(line, x, y), v < -2.5, abs(u) < 28, plain.level(grid, gx, gy, 0) > 40 else { continue }
-                worst = max(worst, abs(out.level(grid, gx, gy, 0) - background(x, y)))
-            }
+        let worst = try Self.worstStray(frame, mirroring: [above, line], from: background) { x, y in
+            let p = page.position(x, y)
+            return Self.inside(line, x, y) && p.y < -2.5 && abs(p.x) < 28
         }
         #expect(worst <= step * 0.6, "\(format) at \(degrees)°: the top rows stray \(worst) levels from the light")
     }

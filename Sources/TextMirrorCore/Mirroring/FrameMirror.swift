@@ -40,8 +40,9 @@ public struct FrameMirror: Sendable {
 
     /// Mirrors each box in place, one after the other. Rotated boxes are reflected sample by
     /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
-    /// (see RingBackground.swift), unless the plain mirror leaves the smaller edge around the
-    /// box (`OutlineSeam`): the element asks it for detected boxes only, so the `regions`
+    /// (see RingBackground.swift), and gives the box back its own pixels beyond its letters
+    /// (RegionSnapshot+Background.swift), unless the plain mirror leaves the smaller edge around
+    /// the box (`OutlineSeam`): the element asks it for detected boxes only, so the `regions`
     /// property keeps videoflip's bytes.
     public func mirror(
         _ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
@@ -69,6 +70,8 @@ public struct FrameMirror: Sendable {
                 layout: layout, of: frame)
             defer { before.deallocate() }
             let corrected = mirror(box, flip: flip, axes: axes, seamless: true, excluding: others, in: frame)
+            // Uncorrected, the background was flat: the plain mirror moved nothing of it.
+            if corrected { before.restoreBackground(into: frame, layout: layout) }
             // Within noise of each other, the seamless mirror stays: it also keeps gradients
             // inside the box continuous, which the outline does not see.
             if corrected && seam.step(in: frame) > plainStep * Self.seamTolerance.ratio + Self.seamTolerance.levels {

@@ -5,20 +5,30 @@ struct RegionSnapshot {
         let plane: Int
         let rows: Range<Int>
         let bytes: Range<Int>
+        /// Where the part begins in `storage`.
+        var start = 0
     }
 
     private let parts: [PlaneBytes]
+    private let partIndex: [Int: Int]
+    /// The luma pixels the snapshot holds in every plane (each widened to whole units).
+    let rect: PixelRect
     private let storage: UnsafeMutableRawPointer
 
     /// Copies `rect` (luma pixels, inside the frame) widened to whole units of each plane.
     init(_ rect: PixelRect, layout: FrameLayout, of frame: FrameBuffer) {
+        self.rect = rect
+        var total = 0
         parts = layout.planes.map { plane in
             let units = plane.units(covering: rect)
-            return PlaneBytes(
+            let part = PlaneBytes(
                 plane: plane.index, rows: units.rows,
-                bytes: (units.columns.lowerBound * plane.unitBytes)..<(units.columns.upperBound * plane.unitBytes))
+                bytes: (units.columns.lowerBound * plane.unitBytes)..<(units.columns.upperBound * plane.unitBytes),
+                start: total)
+            total += part.rows.count * part.bytes.count
+            return part
         }
-        let total = parts.reduce(0) { $0 + $1.rows.count * $1.bytes.count }
+        partIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.plane, $0) })
         storage = .allocate(byteCount: max(total, 1), alignment: 16)
         copy(frame, toSnapshot: true)
     }
@@ -27,6 +37,14 @@ struct RegionSnapshot {
     func restore(into frame: FrameBuffer) { copy(frame, toSnapshot: false) }
 
     func deallocate() { storage.deallocate() }
+
+    /// Row `y` of plane `plane` as the snapshot keeps it: `bytes` holds the row's bytes from
+    /// byte `from` of a frame row on. The row must lie in the snapshot.
+    func row(plane: Int, _ y: Int) -> (bytes: UnsafeRawPointer, from: Int) {
+        let part = parts[partIndex[plane]!]
+        precondition(part.rows.contains(y), "row \(y) of plane \(plane) is not in the snapshot")
+        return (UnsafeRawPointer(storage) + part.start + (y - part.rows.lowerBound) * part.bytes.count, part.bytes.lowerBound)
+    }
 
     private func copy(_ frame: FrameBuffer, toSnapshot: Bool) {
         var kept = storage

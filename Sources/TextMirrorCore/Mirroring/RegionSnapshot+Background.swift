@@ -231,6 +231,32 @@ private struct MovedInk {
             while last > first, row[last] < ink { last -= 1 }
             (rowFirst[j], rowLast[j]) = first < width ? (Int32(first), Int32(last)) : Self.none
         }
+        // The ends of the line's ink as a whole, not of each stroke: a column between two
+        // letters (or through a letter's arm only) takes the ends of the columns beside it, and
+        // a row through the capitals only those of the rows above and below it, as far as the
+        // fade reaches. So the letters' own background stays mirrored among them. Given back
+        // there, it stood out as patches between the letters wherever the ring's surface was a
+        // level off.
+        let far = Int(RegionSnapshot.inkRim + RegionSnapshot.inkFade + 1)
+        Self.spread(first: columnFirst, last: columnLast, count: width, reach: far)
+        Self.spread(first: rowFirst, last: rowLast, count: height, reach: far)
+    }
+
+    /// Each first end the least, and each last end the largest, of those within `reach`.
+    private static func spread(
+        first: UnsafeMutablePointer<Int32>, last: UnsafeMutablePointer<Int32>, count: Int, reach: Int
+    ) {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { copies in
+            let firsts = copies.baseAddress!, lasts = firsts + count
+            firsts.update(from: first, count: count)
+            lasts.update(from: last, count: count)
+            for i in 0..<count {
+                for k in max(i - reach, 0)...min(i + reach, count - 1) {
+                    first[i] = min(first[i], firsts[k])
+                    last[i] = max(last[i], lasts[k])
+                }
+            }
+        }
     }
 
     /// The share of the mirror's output (0 to 255) kept by each pixel of row `y`: full within

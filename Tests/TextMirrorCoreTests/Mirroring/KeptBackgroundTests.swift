@@ -63,4 +63,28 @@ import Testing
                 "\(format): stroke \(x) mirrored to \(mirroredX)")
         }
     }
+
+    /// Between the strokes the letters' own background moves with them: a sheen among the
+    /// letters (rows 15 to 18, left half) is mirrored with them, not given back in the gaps
+    /// between strokes, where it would stand out as patches.
+    @Test("Among its letters a box's background is mirrored with them", arguments: [PixelFormat.gray8, .nv12, .rgba])
+    func mirrorsTheSheenAmongTheLetters(format: PixelFormat) throws {
+        func sheen(_ x: Double, _ y: Double) -> Bool { x > 14 && x < 27 && y > 15 && y < 18 }
+        let frame = TestFrame(format, width: Seamless.width, height: Seamless.height, padding: 5)
+        Seamless.paint(frame) { _, _, x, y in
+            Self.letters(x, y) ? 20 : UInt8((Self.background(x, y) + (sheen(x, y) ? 25 : 0)).rounded())
+        }
+        let out = try Seamless.mirrored(frame, Self.box, flip: .horizontal, seamless: true)
+        let luma = frame.layout.grids[0]
+        // Gap columns (not strokes) in the sheen's rows, and where the mirror takes them.
+        for x in [18, 19, 23, 24] {
+            let mirroredX = Int(2 * Self.box.centerX) - 1 - x
+            let there = out.level(luma, mirroredX, 16, 0), here = out.level(luma, x, 16, 0)
+            #expect(
+                there > Self.background(Double(mirroredX) + 0.5, 16.5) + 15,
+                "\(format): the sheen at \(x) is mirrored to \(mirroredX)")
+            #expect(
+                here < Self.background(Double(x) + 0.5, 16.5) + 10, "\(format): no sheen is given back at \(x)")
+        }
+    }
 }

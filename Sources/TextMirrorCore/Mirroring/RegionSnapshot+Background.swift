@@ -42,7 +42,7 @@ extension RegionSnapshot {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w * h) { buffer in
                 // The changes, then (once their ends are found) each pixel's share.
                 let map = buffer.baseAddress!
-                measure(first, into: map, in: frame)
+                measure(first, colours: Self.colourChannels(of: first, in: layout), into: map, in: frame)
                 ink.find(in: map, from: Self.inkLevel(map, width: w, height: h))
                 for j in 0..<h { ink.shares(row: j, into: map + j * w) }
                 for grid in layout.grids {
@@ -52,11 +52,23 @@ extension RegionSnapshot {
         }
     }
 
-    /// The largest change, over `grid`'s channels, of each luma pixel of `rect` from the
-    /// snapshot to `frame`, in 8-bit levels, row by row.
-    private func measure(_ grid: FrameLayout.SampleGrid, into changes: UnsafeMutablePointer<UInt8>, in frame: FrameBuffer) {
+    /// The offsets, from a sample's start, of `grid`'s colour components: not its alpha or
+    /// padding bytes, which a source may fill with anything and which carry no ink.
+    private static func colourChannels(of grid: FrameLayout.SampleGrid, in layout: FrameLayout) -> [Int] {
+        layout.info.components.filter {
+            $0.plane == grid.plane && $0.step == grid.sampleStride && $0.xSubsampling == grid.pixelsPerSample
+                && $0.ySubsampling == grid.rowsPerSample
+        }.map { $0.offset - grid.offset }
+    }
+
+    /// The largest change, over `grid`'s colour components (`channels`), of each luma pixel of
+    /// `rect` from the snapshot to `frame`, in 8-bit levels, row by row.
+    private func measure(
+        _ grid: FrameLayout.SampleGrid, colours channels: [Int], into changes: UnsafeMutablePointer<UInt8>,
+        in frame: FrameBuffer
+    ) {
         let w = rect.x1 - rect.x0
-        let channels = grid.channels, coding = grid.coding, step = grid.sampleStride, ps = grid.pixelsPerSample
+        let coding = grid.coding, step = grid.sampleStride, ps = grid.pixelsPerSample
         for j in 0..<(rect.y1 - rect.y0) {
             let gy = (rect.y0 + j) / grid.rowsPerSample
             let (saved, from) = row(plane: grid.plane, gy)

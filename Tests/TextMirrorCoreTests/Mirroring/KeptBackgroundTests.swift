@@ -24,10 +24,24 @@ import Testing
 
     @Test("Beyond its letters a box keeps its own background", arguments: PixelFormat.allCases)
     func keepsTheSheenAboveAndBelowTheLine(format: PixelFormat) throws {
+        try keepsTheSheen(format, noiseIn: nil)
+    }
+
+    /// Alpha or padding bytes full of noise (a source may leave them so) carry no ink: the
+    /// margins are still given back, those bytes with them.
+    @Test(
+        "Noise in alpha or padding bytes is no ink",
+        arguments: [(PixelFormat.bgrx, 3), (.xrgb, 0), (.rgba, 3), (.abgr, 0)])
+    func noiseInPaddingIsNoInk(format: PixelFormat, padding: Int) throws {
+        try keepsTheSheen(format, noiseIn: padding)
+    }
+
+    func keepsTheSheen(_ format: PixelFormat, noiseIn noisy: Int?) throws {
         let frame = TestFrame(format, width: Seamless.width, height: Seamless.height, padding: 5)
         // Every channel its own level, so that a channel decided apart from the others shows.
         Seamless.paint(frame) { grid, channel, x, y in
-            Self.letters(x, y) ? 20 : UInt8(min(Self.background(x, y) + Double(9 * grid + 5 * channel), 255).rounded())
+            if channel == noisy { return patternByte(3, UInt64(grid), UInt64(y * 64), UInt64(x * 8)) }
+            return Self.letters(x, y) ? 20 : UInt8(min(Self.background(x, y) + Double(9 * grid + 5 * channel), 255).rounded())
         }
         let plain = try Seamless.mirrored(frame, Self.box, flip: .horizontal, seamless: false)
         let out = try Seamless.mirrored(frame, Self.box, flip: .horizontal, seamless: true)
@@ -54,10 +68,12 @@ import Testing
         // And the letters are mirrored: a stroke's column (x) reads dark where the mirror put it,
         // against the background there: 60 - x about the box's centre, or a column beside it where
         // the format's macropixels hold the axis to whole pairs of pixels.
-        let luma = frame.layout.grids[0]
+        let luma = frame.layout.grids[0], colour = noisy == 0 ? 1 : 0
         for x in stride(from: 16, to: 44, by: 5) {
             let mirroredX = Int(2 * Self.box.centerX) - 1 - x
-            let darkest = ((mirroredX - 1)...(mirroredX + 1)).map { out.level(luma, $0 / luma.xSub, 16 / luma.ySub, 0) }.min()!
+            let darkest = ((mirroredX - 1)...(mirroredX + 1)).map {
+                out.level(luma, $0 / luma.xSub, 16 / luma.ySub, colour)
+            }.min()!
             #expect(
                 darkest < Self.background(Double(mirroredX) + 0.5, 16.5) - 40,
                 "\(format): stroke \(x) mirrored to \(mirroredX)")

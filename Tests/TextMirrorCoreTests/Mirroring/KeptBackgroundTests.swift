@@ -7,7 +7,7 @@ import Testing
 @Suite struct KeptBackgroundTests {
     typealias Seamless = SeamlessMirrorTests
 
-    /// A tall box (rows 3 to 30) whose letters fill only its middle rows (13 to 19), on a ramp
+    /// A tall box (rows 3 to 30) whose letters fill only its middle rows (14 to 19), on a ramp
     /// (so that the seamless mirror corrects it) with a bright sheen in the box's top left
     /// corner and a dark one in its bottom right, which no ring sees.
     static let box = PixelBox(centerX: 30.5, centerY: 16.5, width: 41, height: 27)
@@ -81,7 +81,7 @@ import Testing
     }
 
     /// Between the strokes the letters' own background moves with them: a sheen among the
-    /// letters (rows 15 to 18, left half) is mirrored with them, not given back in the gaps
+    /// letters (rows 15 to 17, left half) is mirrored with them, not given back in the gaps
     /// between strokes, where it would stand out as patches.
     @Test("Among its letters a box's background is mirrored with them", arguments: [PixelFormat.gray8, .nv12, .rgba])
     func mirrorsTheSheenAmongTheLetters(format: PixelFormat) throws {

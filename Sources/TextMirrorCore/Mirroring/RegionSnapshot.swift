@@ -1,12 +1,13 @@
 /// The bytes of a rectangle of a frame, every plane, kept so that a mirror can be undone: the
-/// rectangle is written back as it was before the mirror ran.
+/// rectangle is written back as it was before the mirror ran (or only its background, see
+/// RegionSnapshot+Background.swift).
 struct RegionSnapshot {
     private struct PlaneBytes {
         let plane: Int
         let rows: Range<Int>
         let bytes: Range<Int>
         /// Where the part begins in `storage`.
-        var start = 0
+        let start: Int
     }
 
     private let parts: [PlaneBytes]

@@ -53,6 +53,9 @@ public struct FrameLayout: Sendable, Equatable {
         public var rowsPerSample: Int
         /// How each component's value is stored (one byte, or a 16-bit word).
         public var coding: SampleCoding
+        /// Offsets, from a sample's start, of its colour components (the first byte of each):
+        /// not its alpha or padding bytes, which a source may fill with anything.
+        public var colours: [Int]
 
         /// Offsets, from a sample's start, of its components: every byte of an 8-bit grid (its
         /// alpha or padding byte too), the first byte of each word of a wider one.
@@ -100,7 +103,7 @@ public struct FrameLayout: Sendable, Equatable {
                         SampleGrid(
                             plane: index, offset: 0, sampleStride: kind.step,
                             sampleBytes: Array(0..<kind.step), pixelsPerSample: kind.xSubsampling,
-                            rowsPerSample: kind.ySubsampling, coding: info.coding))
+                            rowsPerSample: kind.ySubsampling, coding: info.coding, colours: members.map(\.offset).sorted()))
                     continue
                 }
                 let offset = members.map(\.offset).min()!
@@ -109,7 +112,8 @@ public struct FrameLayout: Sendable, Equatable {
                     SampleGrid(
                         plane: index, offset: offset, sampleStride: kind.step,
                         sampleBytes: bytes.sorted(), pixelsPerSample: kind.xSubsampling,
-                        rowsPerSample: kind.ySubsampling, coding: info.coding))
+                        rowsPerSample: kind.ySubsampling, coding: info.coding,
+                        colours: members.map { $0.offset - offset }.sorted()))
             }
         }
         return (planes, grids)

@@ -42,7 +42,7 @@ extension RegionSnapshot {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: w * h) { buffer in
                 // The changes, then (once their ends are found) each pixel's share.
                 let map = buffer.baseAddress!
-                measure(first, colours: Self.colourChannels(of: first, in: layout), into: map, in: frame)
+                measure(first, into: map, in: frame)
                 ink.find(in: map, from: Self.inkLevel(map, width: w, height: h))
                 for j in 0..<h { ink.shares(row: j, into: map + j * w) }
                 for grid in layout.grids {
@@ -52,23 +52,11 @@ extension RegionSnapshot {
         }
     }
 
-    /// The offsets, from a sample's start, of `grid`'s colour components: not its alpha or
-    /// padding bytes, which a source may fill with anything and which carry no ink.
-    private static func colourChannels(of grid: FrameLayout.SampleGrid, in layout: FrameLayout) -> [Int] {
-        layout.info.components.filter {
-            $0.plane == grid.plane && $0.step == grid.sampleStride && $0.xSubsampling == grid.pixelsPerSample
-                && $0.ySubsampling == grid.rowsPerSample
-        }.map { $0.offset - grid.offset }
-    }
-
-    /// The largest change, over `grid`'s colour components (`channels`), of each luma pixel of
-    /// `rect` from the snapshot to `frame`, in 8-bit levels, row by row.
-    private func measure(
-        _ grid: FrameLayout.SampleGrid, colours channels: [Int], into changes: UnsafeMutablePointer<UInt8>,
-        in frame: FrameBuffer
-    ) {
+    /// The largest change, over `grid`'s colour components (alpha and padding carry no ink), of
+    /// each luma pixel of `rect` from the snapshot to `frame`, in 8-bit levels, row by row.
+    private func measure(_ grid: FrameLayout.SampleGrid, into changes: UnsafeMutablePointer<UInt8>, in frame: FrameBuffer) {
         let w = rect.x1 - rect.x0
-        let coding = grid.coding, step = grid.sampleStride, ps = grid.pixelsPerSample
+        let channels = grid.colours, coding = grid.coding, step = grid.sampleStride, ps = grid.pixelsPerSample
         for j in 0..<(rect.y1 - rect.y0) {
             let gy = (rect.y0 + j) / grid.rowsPerSample
             let (saved, from) = row(plane: grid.plane, gy)
@@ -163,23 +151,23 @@ extension RegionSnapshot {
                             for k in 0..<n where shares[k] < 255 {
                                 let old = coding.value(was + k * step + channel)
                                 let new = now + k * step + channel
-                                coding.store(old + Self.part(of: coding.value(new) - old, shares[k]), new)
+                                coding.store(Self.mixed(old, coding.value(new), share: shares[k]), new)
                             }
                         } else if step == 1 {
-                            Self.blendBytes(
-                                (was + channel).assumingMemoryBound(to: UInt8.self),
-                                into: (now + channel).assumingMemoryBound(to: UInt8.self),
-                                shares: shares, count: n)
+                            // Contiguous (planar and gray): the same loop without the
+                            // multiplication, which the compiler then vectorizes.
+                            let old = (was + channel).assumingMemoryBound(to: UInt8.self)
+                            let new = (now + channel).assumingMemoryBound(to: UInt8.self)
+                            for k in 0..<n { new[k] = Self.mixedByte(old[k], new[k], share: shares[k]) }
                         } else {
                             let old = was + channel, new = now + channel
                             for k in 0..<n {
-                                let s = UInt32(shares[k])
-                                let v =
-                                    UInt32(old.load(fromByteOffset: k &* step, as: UInt8.self)) &* (255 &- s)
-                                    &+ UInt32(new.load(fromByteOffset: k &* step, as: UInt8.self)) &* s &+ 127
+                                let b = k &* step
                                 new.storeBytes(
-                                    of: UInt8(truncatingIfNeeded: (v &+ 1 &+ (v &>> 8)) &>> 8), toByteOffset: k &* step,
-                                    as: UInt8.self)
+                                    of: Self.mixedByte(
+                                        old.load(fromByteOffset: b, as: UInt8.self),
+                                        new.load(fromByteOffset: b, as: UInt8.self), share: shares[k]),
+                                    toByteOffset: b, as: UInt8.self)
                             }
                         }
                     }
@@ -188,23 +176,20 @@ extension RegionSnapshot {
         }
     }
 
-    /// The contiguous case of `blend`: `count` bytes, one sample each.
-    private static func blendBytes(
-        _ old: UnsafePointer<UInt8>, into new: UnsafeMutablePointer<UInt8>, shares: UnsafePointer<UInt8>, count: Int
-    ) {
-        for k in 0..<count {
-            let s = UInt32(shares[k])
-            let v = UInt32(old[k]) &* (255 &- s) &+ UInt32(new[k]) &* s &+ 127
-            // v / 255 for v below 65536.
-            new[k] = UInt8(truncatingIfNeeded: (v &+ 1 &+ (v &>> 8)) &>> 8)
-        }
+    /// (old (255 − share) + new share) / 255, rounded to the nearest (255 is odd, so there is
+    /// never a tie).
+    @inline(__always)
+    private static func mixed(_ old: Int, _ new: Int, share: UInt8) -> Int {
+        (old * (255 - Int(share)) + new * Int(share) + 127) / 255
     }
 
-    /// `share`/255 of `difference`, rounded to the nearest (as the 8-bit blend rounds).
+    /// `mixed` for bytes, without a division: x / 255 is (x + 1 + x >> 8) >> 8 for x below
+    /// 65536, and the sum is at most 255 · 255 + 127.
     @inline(__always)
-    private static func part(of difference: Int, _ share: UInt8) -> Int {
-        let scaled = difference * Int(share)
-        return scaled >= 0 ? (scaled + 127) / 255 : -((-scaled + 127) / 255)
+    private static func mixedByte(_ old: UInt8, _ new: UInt8, share: UInt8) -> UInt8 {
+        let s = UInt32(share)
+        let v = UInt32(old) &* (255 &- s) &+ UInt32(new) &* s &+ 127
+        return UInt8(truncatingIfNeeded: (v &+ 1 &+ (v &>> 8)) &>> 8)
     }
 }
 

@@ -11,7 +11,6 @@ struct RegionSnapshot {
     }
 
     private let parts: [PlaneBytes]
-    private let partIndex: [Int: Int]
     /// The luma pixels the snapshot holds in every plane (each widened to whole units).
     let rect: PixelRect
     private let storage: UnsafeMutableRawPointer
@@ -29,7 +28,6 @@ struct RegionSnapshot {
             total += part.rows.count * part.bytes.count
             return part
         }
-        partIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.plane, $0) })
         storage = .allocate(byteCount: max(total, 1), alignment: 16)
         copy(frame, toSnapshot: true)
     }
@@ -42,7 +40,7 @@ struct RegionSnapshot {
     /// Row `y` of plane `plane` as the snapshot keeps it: `bytes` holds the row's bytes from
     /// byte `from` of a frame row on. The row must lie in the snapshot.
     func row(plane: Int, _ y: Int) -> (bytes: UnsafeRawPointer, from: Int) {
-        let part = parts[partIndex[plane]!]
+        let part = parts.first { $0.plane == plane }!
         precondition(part.rows.contains(y), "row \(y) of plane \(plane) is not in the snapshot")
         return (UnsafeRawPointer(storage) + part.start + (y - part.rows.lowerBound) * part.bytes.count, part.bytes.lowerBound)
     }

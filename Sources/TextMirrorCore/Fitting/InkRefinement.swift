@@ -202,14 +202,15 @@ public struct InkRefinement: Sendable, Equatable {
                 measured = true
             }
         }
-        guard var fitted = fit(turned, in: frame, format: format) else { return (nil, .unfit) }
         // A tilt is a line's only if the ink along it is a line (a round blot's rows are
-        // sharpest level, however it lies): else the detector's angle stands.
-        if measured, fitted.width < minLineElongation * fitted.height {
+        // sharpest level, however it lies), and if the line can be fitted along it: else the
+        // detector's angle stands.
+        var fitted = fit(turned, in: frame, format: format)
+        if measured, fitted.map({ $0.width < minLineElongation * $0.height }) ?? true {
             measured = false
-            guard let asDetected = fit(box, in: frame, format: format) else { return (nil, .unfit) }
-            fitted = asDetected
+            fitted = fit(box, in: frame, format: format)
         }
+        guard var fitted else { return (nil, .unfit) }
         // Then once more on the fitted line alone, in its own axes: the first measurement
         // was made with the detector's box, which may hold other ink and misses some of the
         // line's. (A tilt told is one measured so before.)

@@ -321,29 +321,42 @@ import Testing
         #expect(refined.angle == 20, "\(refined)")
     }
 
-    @Test func fitsAtTheDetectorsAngleWhenTheMeasuredTiltFitsNoLine() throws {
-        // A line at 19° between the edge of its sign (a band at 25°, 4 px above its last
-        // letter's top) and the next line (30 px below, baseline to baseline). The edge pulls
-        // the sharpest rows to 25°, along which the line runs into its neighbour and no rows
-        // of its own can be told. Fitted at the detector's 19°, the line is the line.
+    /// A line at 19° (`turnedLine`, 180 long, on a 400 x 300 frame) below the edge of its
+    /// sign, a 3 px band at `edge` degrees `gap` px above its last letter's top; with
+    /// `nextLine`, the next line 30 px below it, baseline to baseline.
+    static func lineBelowSignEdge(edge degrees: Double, gap: Double, nextLine: Bool) -> [UInt8] {
         let (width, height) = (400, 300)
-        let line = Self.turnedLine(degrees: 19, width: width, height: height, length: 180)
-        let r = 19.0 * .pi / 180, edge = 25.0 * .pi / 180
-        let (endX, endY) = (200 + 90 * cos(r) + 14 * sin(r), 150 + 90 * sin(r) - 14 * cos(r))
+        let line = turnedLine(degrees: 19, width: width, height: height, length: 180)
+        let r = 19.0 * .pi / 180, edge = degrees * .pi / 180
+        let (endX, endY) = (200 + 90 * cos(r) + (10 + gap) * sin(r), 150 + 90 * sin(r) - (10 + gap) * cos(r))
         let (nextX, nextY) = (Int((-30 * sin(r)).rounded()), Int((30 * cos(r)).rounded()))
         var pixels = line
         for y in 0..<height {
             for x in 0..<width {
                 let (lx, ly) = (x - nextX, y - nextY)
-                if (0..<width).contains(lx), (0..<height).contains(ly) {
+                if nextLine, (0..<width).contains(lx), (0..<height).contains(ly) {
                     pixels[y * width + x] = min(pixels[y * width + x], line[ly * width + lx])
                 }
                 let acrossEdge = -sin(edge) * (Double(x) - endX) + cos(edge) * (Double(y) - endY)
                 if acrossEdge > -3, acrossEdge <= 0 { pixels[y * width + x] = 40 }
             }
         }
+        return pixels
+    }
+
+    @Test(
+        "A tilt that a sign's edge pulls away from the line's gives way to the detector's angle",
+        arguments: [
+            // The edge makes the rows sharpest at 22°, where the line's fit is 31 px tall; at
+            // 19° it is 24.
+            (22.0, 8.0, false),
+            // At 25°, the line runs into the next one: no rows of its own can be told.
+            (25.0, 4.0, true),
+        ])
+    func fitsAtTheDetectorsAngleWhereTheLineIsThinner(edge: Double, gap: Double, nextLine: Bool) throws {
+        let pixels = Self.lineBelowSignEdge(edge: edge, gap: gap, nextLine: nextLine)
         let box = PixelBox(centerX: 200, centerY: 150, width: 210, height: 44, angle: 19)
-        let refined = try #require(Self.refine(box, pixels, width: width, height: height))
+        let refined = try #require(Self.refine(box, pixels, width: 400, height: 300))
         #expect(refined.angle == 19, "\(refined)")
         #expect(abs(refined.centerX - 200) < 1 && abs(refined.centerY - 150) < 1, "\(refined)")
         #expect(abs(refined.width - 182) < 3 && abs(refined.height - 24) < 2, "\(refined)")

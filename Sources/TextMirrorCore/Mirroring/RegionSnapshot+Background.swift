@@ -116,9 +116,12 @@ extension RegionSnapshot {
         let n = samples.count
         // The first sample may cover pixels left of the map: this many.
         let lead = rect.x0 - samples.lowerBound * ps
+        // Samples of bytes that fill their stride (a plane of luma or chroma, NV12's UV pairs,
+        // RGBA): every byte takes its sample's share, and a row is one run of bytes.
+        let wholeSamples = coding.bytes == 1 && grid.sampleBytes == Array(0..<step)
         ContiguousArray(grid.channels).withUnsafeBufferPointer { channels in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + n * ps) { buffer in
-                let blockShares = buffer.baseAddress!, pixels = blockShares + n
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + n * ps + n * step) { buffer in
+                let blockShares = buffer.baseAddress!, pixels = blockShares + n, byteShares = pixels + n * ps
                 for gy in (rect.y0 / rs)..<((rect.y1 + rs - 1) / rs) {
                     let rows = (max(gy * rs, rect.y0) - rect.y0)..<(min((gy + 1) * rs, rect.y1) - rect.y0)
                     let shares: UnsafePointer<UInt8>
@@ -133,7 +136,12 @@ extension RegionSnapshot {
                             for i in 0..<w { to[i] = max(to[i], row[i]) }
                         }
                         if ps == 2 {
-                            for k in 0..<n { blockShares[k] = max(pixels[2 &* k], pixels[2 &* k &+ 1]) }
+                            // A pair as one word: the loop then vectorizes.
+                            let pairs = UnsafeRawPointer(pixels)
+                            for k in 0..<n {
+                                let pair = pairs.loadUnaligned(fromByteOffset: 2 &* k, as: UInt16.self)
+                                blockShares[k] = max(UInt8(truncatingIfNeeded: pair), UInt8(truncatingIfNeeded: pair &>> 8))
+                            }
                         } else {
                             for k in 0..<n {
                                 var most: UInt8 = 0
@@ -146,6 +154,22 @@ extension RegionSnapshot {
                     let (saved, from) = row(plane: grid.plane, gy)
                     let now = frame.row(plane: grid.plane, gy) + grid.offset + samples.lowerBound * step
                     let was = saved + (grid.offset + samples.lowerBound * step - from)
+                    if wholeSamples {
+                        let each: UnsafePointer<UInt8>
+                        if step == 1 {
+                            each = shares
+                        } else {
+                            for k in 0..<n {
+                                for b in 0..<step { byteShares[k &* step &+ b] = shares[k] }
+                            }
+                            each = UnsafePointer(byteShares)
+                        }
+                        // One run of bytes, without a stride: the compiler vectorizes it.
+                        let old = was.assumingMemoryBound(to: UInt8.self)
+                        let new = now.assumingMemoryBound(to: UInt8.self)
+                        for k in 0..<(n * step) { new[k] = Self.mixedByte(old[k], new[k], share: each[k]) }
+                        continue
+                    }
                     for channel in channels {
                         if coding.bytes > 1 {
                             for k in 0..<n where shares[k] < 255 {
@@ -153,12 +177,6 @@ extension RegionSnapshot {
                                 let new = now + k * step + channel
                                 coding.store(Self.mixed(old, coding.value(new), share: shares[k]), new)
                             }
-                        } else if step == 1 {
-                            // Contiguous (planar and gray): the same loop without the
-                            // multiplication, which the compiler then vectorizes.
-                            let old = (was + channel).assumingMemoryBound(to: UInt8.self)
-                            let new = (now + channel).assumingMemoryBound(to: UInt8.self)
-                            for k in 0..<n { new[k] = Self.mixedByte(old[k], new[k], share: shares[k]) }
                         } else {
                             let old = was + channel, new = now + channel
                             for k in 0..<n {
@@ -217,16 +235,21 @@ private struct MovedInk {
         }
         for j in 0..<height {
             let row = changes + j * width, y = Int32(j)
-            // Rows come in order: a column's first is its least row of ink, its last the largest.
-            for i in 0..<width {
+            var first = 0, last = width - 1
+            while first < width, row[first] < ink { first += 1 }
+            guard first < width else {
+                (rowFirst[j], rowLast[j]) = Self.none
+                continue
+            }
+            while last > first, row[last] < ink { last -= 1 }
+            (rowFirst[j], rowLast[j]) = (Int32(first), Int32(last))
+            // Rows come in order: a column's first is its least row of ink, its last the
+            // largest. Only the columns between the row's ends can have ink in it.
+            for i in first..<(last &+ 1) {
                 let inky = row[i] >= ink
                 columnFirst[i] = min(columnFirst[i], inky ? y : Self.none.first)
                 columnLast[i] = max(columnLast[i], inky ? y : Self.none.last)
             }
-            var first = 0, last = width - 1
-            while first < width, row[first] < ink { first += 1 }
-            while last > first, row[last] < ink { last -= 1 }
-            (rowFirst[j], rowLast[j]) = first < width ? (Int32(first), Int32(last)) : Self.none
         }
         // The ends of the line's ink as a whole, not of each stroke: a column between two
         // letters (or through a letter's arm only) takes the ends of the columns beside it, and
@@ -239,19 +262,37 @@ private struct MovedInk {
         Self.spread(first: rowFirst, last: rowLast, count: height, reach: far)
     }
 
-    /// Each first end the least, and each last end the largest, of those within `reach`.
+    /// Each first end the least, and each last end the largest, of those within `reach`: the
+    /// extremes over windows of 2 reach + 1, by doubling (the ends padded with `none` on either
+    /// side, which no extreme takes, so that every window is whole). A window of 2ᵏ is two of
+    /// 2ᵏ⁻¹; the whole one, two overlapping windows of the largest 2ᵏ in it. Loops without a
+    /// carried dependency, which the compiler vectorizes, where the plain window costs 2 reach
+    /// + 1 steps a column.
     private static func spread(
         first: UnsafeMutablePointer<Int32>, last: UnsafeMutablePointer<Int32>, count: Int, reach: Int
     ) {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * count) { copies in
-            let firsts = copies.baseAddress!, lasts = firsts + count
-            firsts.update(from: first, count: count)
-            lasts.update(from: last, count: count)
-            for i in 0..<count {
-                for k in max(i - reach, 0)...min(i + reach, count - 1) {
-                    first[i] = min(first[i], firsts[k])
-                    last[i] = max(last[i], lasts[k])
+        let window = 2 * reach + 1, padded = count + 2 * reach
+        var span = 1
+        while 2 * span <= window { span *= 2 }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded) { scratch in
+            let firsts = scratch.baseAddress!, lasts = firsts + padded
+            firsts.initialize(repeating: none.first, count: padded)
+            lasts.initialize(repeating: none.last, count: padded)
+            (firsts + reach).update(from: first, count: count)
+            (lasts + reach).update(from: last, count: count)
+            // After the pass for `covered`, entry i holds the extremes of i..<i + covered.
+            var covered = 1
+            while covered < span {
+                for i in 0..<(padded - covered) {
+                    firsts[i] = min(firsts[i], firsts[i &+ covered])
+                    lasts[i] = max(lasts[i], lasts[i &+ covered])
                 }
+                covered *= 2
+            }
+            let other = window - span
+            for i in 0..<count {
+                first[i] = min(firsts[i], firsts[i &+ other])
+                last[i] = max(lasts[i], lasts[i &+ other])
             }
         }
     }

@@ -103,4 +103,26 @@ import Testing
                 here < Self.background(Double(x) + 0.5, 16.5) + 10, "\(format): no sheen is given back at \(x)")
         }
     }
+
+    /// A space between two words as wide as two reaches of the fade (`inkRim` + `inkFade` + 1
+    /// on either side) is inside the line: a sheen in it (rows 15 to 17, the space's left
+    /// half) is mirrored with the words, to the space's right half, and not given back there.
+    @Test("The space between words is mirrored with them", arguments: [PixelFormat.gray8, .nv12, .rgba])
+    func mirrorsTheSheenBetweenWords(format: PixelFormat) throws {
+        // Strokes at 16 and 21, then 36 and 41: the space is columns 22 to 35, mirrored to
+        // 25 to 38 (strokes at 19, 24, 39, 44).
+        func words(_ x: Double, _ y: Double) -> Bool { Self.letters(x, y) && (x < 23 || x > 34) }
+        func sheen(_ x: Double, _ y: Double) -> Bool { x > 22 && x < 29 && y > 15 && y < 18 }
+        let frame = TestFrame(format, width: Seamless.width, height: Seamless.height, padding: 5)
+        Seamless.paint(frame) { _, _, x, y in
+            words(x, y) ? 20 : UInt8((Self.background(x, y) + (sheen(x, y) ? 25 : 0)).rounded())
+        }
+        let out = try Seamless.mirrored(frame, Self.box, flip: .horizontal, seamless: true)
+        let luma = frame.layout.grids[0]
+        for x in [32, 33, 34, 35] {
+            #expect(
+                out.level(luma, x, 16, 0) > Self.background(Double(x) + 0.5, 16.5) + 15,
+                "\(format): the sheen is mirrored to \(x)")
+        }
+    }
 }

@@ -219,9 +219,18 @@ public struct InkRefinement: Sendable, Equatable {
         // angle stands.
         func isLine(_ fit: PixelBox) -> Bool { fit.width >= minLineElongation * fit.height }
         var fitted = fit(turned, in: frame, format: format)
-        if measured, !(fitted.map(isLine) ?? false) {
+        if measured, let along = fitted, !isLine(along) {
             measured = false
             fitted = fit(box, in: frame, format: format)
+        } else if measured, fitted == nil {
+            // Nothing could be fitted along the tilt: the detector's box is then no clean
+            // line, and a fit at its angle that runs on far beyond it (a small word's box
+            // followed out over a logo and a lamp beside it, 20 px to 77) has found the
+            // ground, as a fit much taller than the box has (`maxGrowth`).
+            measured = false
+            fitted = fit(box, in: frame, format: format).flatMap {
+                $0.width <= maxGrowth * box.width + growthSlack ? $0 : nil
+            }
         } else if let along = fitted, alongDetected,
             abs(PixelBox.normalizedAngle(turned.angle - box.angle)) >= minTiltDisagreement,
             let asDetected = fit(box, in: frame, format: format), isLine(asDetected),

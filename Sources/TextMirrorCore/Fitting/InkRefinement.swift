@@ -128,7 +128,8 @@ public struct InkRefinement: Sendable, Equatable {
     public var minTiltContrast = 1.2
 
     /// A fit taller than this many times the detector's box, plus `growthSlack` pixels, has
-    /// taken the ground for ink: the box is left as it is.
+    /// taken the ground for ink: the box is left as it is. So has one longer than that at the
+    /// detector's angle after nothing could be fitted along the measured tilt (`refine`).
     public var maxGrowth = 1.15
     /// 3 px, not 2: on small blurred print the detector's box can be lower than the ink (a
     /// headline: 9.2 px over 10.6 px of ink, fitted 13 px with its rim).

@@ -118,7 +118,7 @@ extension RegionSnapshot {
         let lead = rect.x0 - samples.lowerBound * ps
         // Samples of bytes that fill their stride (a plane of luma or chroma, NV12's UV pairs,
         // RGBA): every byte takes its sample's share, and a row is one run of bytes.
-        let wholeSamples = coding.bytes == 1 && grid.sampleBytes == Array(0..<step)
+        let wholeSamples = coding.bytes == 1 && grid.sampleBytes.elementsEqual(0..<step)
         ContiguousArray(grid.channels).withUnsafeBufferPointer { channels in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + n * ps + n * step) { buffer in
                 let blockShares = buffer.baseAddress!, pixels = blockShares + n, byteShares = pixels + n * ps

@@ -34,7 +34,8 @@ extension InkRefinement {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
         let energy = steps.energy
-        guard let threshold = inkThreshold(energy, inside: box, pixels: rows.count) else { return nil }
+        guard let threshold = inkThreshold(energy, inside: box, pixels: rows.count, stroke: line.stroke)
+        else { return nil }
         func strong(_ i: Int) -> Bool { Double(energy[i]) >= threshold }
         guard var first = box.first(where: strong), var last = box.last(where: strong) else { return nil }
         /// The run of inky columns through `i`.

@@ -22,6 +22,13 @@ public struct InkRefinement: Sendable, Equatable {
     /// fraction of the strongest column. Deliberately low: the last column of a line is often
     /// the thin diagonal of a "y" or "v", a tenth of a vertical stem's energy.
     public var relativeThreshold = 0.02
+    /// ... but never more than this many strokes' contrast (`LineRows.stroke`): a column
+    /// through a letter's horizontal bar steps only at the bar's edges, however tall the line
+    /// (a bar along the line's top row only at its lower edge: the step into that row belongs
+    /// to the row above), while a stem's edge steps on every row. (On a caption 140 px high,
+    /// 2% of a stem's edge was more than a bar's edges: the bars of its "T"s were no ink, and
+    /// their ends were left unmirrored beside the line.)
+    public var barShare = 1.0
     /// The strongest column must step by this many levels per pixel on average, or the box has
     /// no contrast to go by and is left alone.
     public var minStep = 3.0
@@ -541,14 +548,17 @@ public struct InkRefinement: Sendable, Equatable {
     /// window's margin).
     ///
     /// The summed step a column (or row) of `energy` needs to count as ink: the picture's
-    /// background level (its tenth percentile) plus a share of the strongest step inside `box`.
+    /// background level (its tenth percentile) plus a share of the strongest step inside `box`,
+    /// and given the line's `stroke`, no more than `barShare` strokes' contrast.
     /// Nil when `box` is empty, out of range, or holds no step strong enough to be ink.
-    func inkThreshold(_ energy: [Int32], inside box: Range<Int>, pixels: Int) -> Double? {
+    func inkThreshold(_ energy: [Int32], inside box: Range<Int>, pixels: Int, stroke: Int32? = nil) -> Double? {
         guard !box.isEmpty, box.lowerBound >= 0, box.upperBound <= energy.count,
             let strongest = energy[box].max(), Double(strongest) >= minStep * Double(pixels)
         else { return nil }
         let background = Double(energy.sorted()[energy.count / 10])
-        return background + max(relativeThreshold * Double(strongest), minStep * Double(pixels) / 2)
+        var relative = relativeThreshold * Double(strongest)
+        if let stroke { relative = min(relative, barShare * Double(stroke)) }
+        return background + max(relative, minStep * Double(pixels) / 2)
     }
 
     /// `steps.energy[i]` is the summed absolute step between pixels i and i+1 across `pixels`

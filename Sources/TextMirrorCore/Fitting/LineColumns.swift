@@ -34,7 +34,8 @@ extension InkRefinement {
         let rows = Int(line.top.rounded(.down))..<min(Int(line.bottom.rounded(.up)), window.rows)
         let steps = window.columnSteps(rows: rows)
         let energy = steps.energy
-        guard let threshold = inkThreshold(energy, inside: g.boxColumns, pixels: rows.count) else { return nil }
+        guard let threshold = inkThreshold(energy, inside: g.boxColumns, pixels: rows.count, stroke: line.stroke)
+        else { return nil }
         let height = line.bottom - line.top, columns = energy.indices.clamped(to: g.boxColumns)
         return LineColumns(
             inky: columns.map { Double(energy[$0]) >= threshold }, signed: Array(steps.signed[columns]),

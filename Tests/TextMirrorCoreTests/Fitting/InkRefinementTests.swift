@@ -520,4 +520,38 @@ import Testing
         let refined = try #require(Self.refine(box, pixels, width: 500, height: 100))
         #expect(abs(refined.centerY - 50) < 1 && abs(refined.height - 22) < 3, "\(refined)")
     }
+
+    /// Light capitals 140 px high on a dark ground, as a caption at 1080p draws them, from
+    /// x = 100 to 590: "T", "H", "E" and "T", flat filled, each bar ending well beyond a
+    /// letter's gap from its stem. Each part's top and bottom are half a row off the pixel
+    /// grid (the row above and the row below half covered).
+    static let caption: [UInt8] = {
+        let width = 700
+        var pixels = [UInt8](repeating: 16, count: width * 260)
+        let top = 60..<82, middle = 120..<140, bottom = 178..<200, whole = 60..<200
+        let parts: [(Range<Int>, Range<Int>)] = [
+            (100..<200, top), (135..<165, whole),  // T
+            (220..<250, whole), (300..<330, whole), (250..<300, middle),  // H
+            (360..<390, whole), (390..<460, top), (390..<450, middle), (390..<460, bottom),  // E
+            (490..<590, top), (525..<555, whole)  // T
+        ]
+        for (xs, ys) in parts {
+            for y in (ys.lowerBound - 1)...ys.upperBound {
+                let level: UInt8 = ys.contains(y) ? 235 : 125
+                for x in xs { pixels[y * width + x] = max(pixels[y * width + x], level) }
+            }
+        }
+        return pixels
+    }()
+
+    @Test func keepsTheEndsOfABoldCaptionsBars() throws {
+        // A column through a bar steps only at the bar's top and bottom: 2 strokes' contrast,
+        // while a stem's edge steps on all 140 rows. Measured against the stems, the bars'
+        // columns were no ink, each bar's end was a piece on its own, and the fit lost the
+        // line's ends.
+        let box = PixelBox(centerX: 345, centerY: 130, width: 500, height: 160)
+        let refined = try #require(Self.refine(box, Self.caption, width: 700, height: 260))
+        let rim = max(InkRefinement().minMargin, InkRefinement().margin * 140)
+        #expect(abs(refined.centerX - 345) < 1 && abs(refined.width - (490 + 2 * rim)) < 3, "\(refined)")
+    }
 }

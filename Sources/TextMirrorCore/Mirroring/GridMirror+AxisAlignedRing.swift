@@ -163,7 +163,12 @@ private final class AxisAlignedRing {
         let side = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
             RingBackground.interior(
                 count: n, rows: m, pixelsPerSample: grid.pixelsPerSample, into: values.baseAddress!,
-                read: { i, r in coding.value8(first + r * rowBytes + i * stride) })
+                read: { i, r in coding.value8(first + r * rowBytes + i * stride) },
+                extremes: { darkText, v in
+                    Self.extremes(
+                        of: first, columns: n, rows: m, rowBytes: rowBytes, stride: stride, coding: coding,
+                        brightest: darkText, into: v)
+                })
         }
         measuredInterior = .some(side)
         return side
@@ -171,5 +176,32 @@ private final class AxisAlignedRing {
 
     private func interior() -> RingBackground.Profile? {
         interiorSide().map { .interior($0, length: Double(xs.count), inset: insetX) }
+    }
+
+    /// Each column's brightest (or darkest) sample over `rows` rows of `columns` samples from
+    /// `first`, in 8-bit levels, into `out`: row by row, so that 8-bit samples side by side (a
+    /// luma plane) take a loop of byte maxima the compiler vectorizes.
+    static func extremes(
+        of first: UnsafeMutableRawPointer, columns n: Int, rows m: Int, rowBytes: Int, stride: Int,
+        coding: SampleCoding, brightest: Bool, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        for r in 0..<m {
+            let row = first + r * rowBytes
+            if coding.bytes == 1 && stride == 1 {
+                let p = row.assumingMemoryBound(to: UInt8.self)
+                if r == 0 {
+                    out.update(from: p, count: n)
+                } else if brightest {
+                    for i in 0..<n { out[i] = max(out[i], p[i]) }
+                } else {
+                    for i in 0..<n { out[i] = min(out[i], p[i]) }
+                }
+                continue
+            }
+            for i in 0..<n {
+                let x = coding.value8(row + i * stride)
+                out[i] = r == 0 ? x : (brightest ? max(out[i], x) : min(out[i], x))
+            }
+        }
     }
 }

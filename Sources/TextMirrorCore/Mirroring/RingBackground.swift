@@ -363,9 +363,13 @@ struct RingBackground {
     /// grey patch behind "people" in page_013 of the generated set; rows near the top and
     /// bottom, ink along "NO ENTRY", whose capitals fill the box, in sign_020.) Nil when there
     /// is no sample.
+    ///
+    /// `extremes(darkText, v)`, when given, writes each position's extreme over all rows into
+    /// `v` as `read` would give it, from the rows themselves: a caller whose rows lie in memory
+    /// saves a call per sample.
     static func interior(
         count: Int, rows: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
-        read: (Int, Int) -> UInt8
+        read: (Int, Int) -> UInt8, extremes: ((Bool, UnsafeMutablePointer<UInt8>) -> Void)? = nil
     ) -> Side? {
         guard count > 0, rows > 0 else { return nil }
         var histogram = [Int](repeating: 0, count: 256)
@@ -384,6 +388,10 @@ struct RingBackground {
             median += 1
         }
         let darkText = sum < median * 3 * count
+        if let extremes {
+            extremes(darkText, v)
+            return segmentMedians(v, count: count, pixelsPerSample: pixelsPerSample)
+        }
         for i in 0..<count {
             var extreme = read(i, 0)
             for r in 1..<rows {

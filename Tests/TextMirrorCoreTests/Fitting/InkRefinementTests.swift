@@ -554,4 +554,29 @@ import Testing
         let rim = max(InkRefinement().minMargin, InkRefinement().margin * 140)
         #expect(abs(refined.centerX - 345) < 1 && abs(refined.width - (490 + 2 * rim)) < 3, "\(refined)")
     }
+
+    @Test func aBoldCaptionsBarsAreInkWhereItsLineIsCut() throws {
+        // The same cap where a fitted line is cut into phrases or at its text
+        // (`lineColumns`): the first "T" is one run of ink, its bar (x = 100 to 200) and stem
+        // alike. Uncapped, the bar's end alone was a run, 35 px of paper before the stem.
+        func firstRun(_ refinement: InkRefinement) throws -> ClosedRange<Double> {
+            var bytes = Self.caption
+            let line = try #require(
+                bytes.withUnsafeMutableBytes { raw in
+                    refinement.lineColumns(
+                        of: PixelBox(centerX: 345, centerY: 130, width: 500, height: 144),
+                        in: FrameBuffer(width: 700, height: 260, planes: [raw.baseAddress!], strides: [700]),
+                        format: .gray8)
+                })
+            let run = try #require(InkRefinement.inkRuns(line.inky).first)
+            // Step column i lies between pixels offset + i and the next.
+            return (line.offset + Double(run.lowerBound) + 1)...(line.offset + Double(run.upperBound) + 1)
+        }
+        let capped = try firstRun(InkRefinement())
+        #expect(abs(capped.lowerBound - 100) <= 1 && abs(capped.upperBound - 200) <= 1, "\(capped)")
+        var uncapped = InkRefinement()
+        uncapped.barShare = .infinity
+        let barsEnd = try firstRun(uncapped)
+        #expect(barsEnd.upperBound < 110, "\(barsEnd)")
+    }
 }

@@ -45,7 +45,7 @@ public struct InkFitting: Sendable, Equatable {
         horizontally: Bool, vertically: Bool,
         memory: LineMemory<LineFit>? = nil, renewAfter: Int = 1
     ) -> [TextBox] {
-        let levelled = boxes.map { startingBox($0.box, frameWidth: frame.width) }
+        let levelled = boxes.map { $0.box.levelled(within: levelWithin) }
         // The lines fitted in box `i` (nil: its ink cannot be told). A fitted line whose ink
         // has a gap no line has between its words holds two phrases: each is a line of its
         // own (`InkRefinement.phrases`).
@@ -135,32 +135,6 @@ public struct InkFitting: Sendable, Equatable {
             return ended
         }
     }
-
-    /// The detector's box as a fit starts from it: levelled within `levelWithin`, or level
-    /// outright where it is a piece of a line coming into view (`isPieceAtFrameSide`). Such a
-    /// piece holds what of its line is in view, a letter or two, and the detector boxes it as
-    /// their minimum-area rectangle, whose angle says nothing of the line's: an "F" the
-    /// frame's side cut came as a steep box (99 x 53 px at -79°), which nothing could be
-    /// fitted along, and mirrored so the letter leaned by 22° (textmirror-motion-bench's
-    /// real-photo pan). The fit measures the line's tilt from level, as from any box.
-    func startingBox(_ box: PixelBox, frameWidth: Int) -> PixelBox {
-        guard Self.isPieceAtFrameSide(box, frameWidth: frameWidth) else { return box.levelled(within: levelWithin) }
-        return (box.isSteep ? InkRefinement.across(box) : box).levelled(within: 90)
-    }
-
-    /// Whether `box` reaches past the frame's left or right side and is no longer than
-    /// `maxPieceElongation` times its width, whichever way it lies: the end of a level line
-    /// the frame cuts, not a line of its own.
-    static func isPieceAtFrameSide(_ box: PixelBox, frameWidth: Int) -> Bool {
-        let reach = box.halfExtent.x
-        guard box.centerX - reach < 0 || box.centerX + reach > Double(frameWidth) else { return false }
-        return max(box.width, box.height) < maxPieceElongation * min(box.width, box.height)
-    }
-
-    /// A line's piece in view is a letter or two: the "F" came 1.9 times as long as wide.
-    /// A line up a book's spine at the frame's side is a line (13 times, on the real-photo
-    /// dev set's ocv_barcodes).
-    static let maxPieceElongation = 3.0
 
     /// Whether the window a fit reads around `box` (`BoxWindow.reach` line heights beyond
     /// each side) leaves the frame.

@@ -33,32 +33,6 @@ import Testing
         #expect(abs(fitted.box.centerX - 250) < 0.75 && abs(fitted.box.centerY - 50) < 0.75, "\(fitted.box)")
     }
 
-    @Test func aLetterTheFramesSideCutsIsFittedLevel() throws {
-        // An "F" 80 px high whose bars run into the frame's right side, and the detector's
-        // steep box around it (the piece of its line in view, taller than wide). Fitted from
-        // that angle nothing fits, and mirrored at it the letter leans; from level it is a
-        // level line reaching the frame's side.
-        var pixels = [UInt8](repeating: 220, count: Self.width * Self.height)
-        func fill(_ xs: Range<Int>, _ ys: Range<Int>) {
-            for y in ys { for x in xs { pixels[y * Self.width + x] = 30 } }
-        }
-        fill(450..<462, 10..<90)
-        fill(462..<500, 10..<21)
-        fill(462..<490, 45..<55)
-        let detected = TextBox(box: PixelBox(centerX: 476, centerY: 50, width: 96, height: 56, angle: -79), score: 0.8)
-        #expect(InkFitting.isPieceAtFrameSide(detected.box, frameWidth: Self.width))
-        // Not a piece: the same box inside the frame, and a line up a spine at its side.
-        #expect(!InkFitting.isPieceAtFrameSide(detected.box, frameWidth: Self.width + 40))
-        let spine = PixelBox(centerX: 6, centerY: 50, width: 175, height: 13, angle: 90)
-        #expect(!InkFitting.isPieceAtFrameSide(spine, frameWidth: Self.width))
-        let fitted = try #require(
-            InkFitting().fit([detected], on: Self.input(pixels), horizontally: true, vertically: false).first)
-        #expect(fitted.fitted && fitted.box.angle == 0, "\(fitted.box)")
-        #expect(abs(fitted.box.centerX + fitted.box.width / 2 - 500) < 0.01, "\(fitted.box)")
-        let rim = max(InkRefinement().minMargin, InkRefinement().margin * 80)
-        #expect(abs(fitted.box.centerX - fitted.box.width / 2 - (450 - rim)) < 0.5, "\(fitted.box)")
-    }
-
     @Test func dropsAPieceTheFittedLineReachedAcrossButNotOneThatRunsOn() {
         // A fitted line at 6 degrees, x 100-400 along it; a detected piece of its first word,
         // inside it; and a second piece that overlaps its last 200 px by more than half and

@@ -558,7 +558,8 @@ import Testing
     @Test func aBoldCaptionsBarsAreInkWhereItsLineIsCut() throws {
         // The same cap where a fitted line is cut into phrases or at its text
         // (`lineColumns`): the first "T" is one run of ink, its bar (x = 100 to 200) and stem
-        // alike. Uncapped, the bar's end alone was a run, 35 px of paper before the stem.
+        // alike. Uncapped, the bar's end alone was a run: the bar's 35 px before the stem
+        // counted as no ink.
         func firstRun(_ refinement: InkRefinement) throws -> ClosedRange<Double> {
             var bytes = Self.caption
             let line = try #require(

@@ -160,15 +160,16 @@ private final class AxisAlignedRing {
         if let known = measuredInterior { return known }
         let m = ys.count, n = xs.count, coding = coding, stride = stride
         let first = row(ys.lowerBound) + xs.lowerBound * stride, rowBytes = frame.strides[grid.plane]
+        // Bytes side by side (a luma plane) are read a row at a time; other grids sample by sample.
+        let bytesSideBySide = coding.bytes == 1 && stride == 1
         let side = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { values in
             RingBackground.interior(
                 count: n, rows: m, pixelsPerSample: grid.pixelsPerSample, into: values.baseAddress!,
                 read: { i, r in coding.value8(first + r * rowBytes + i * stride) },
-                extremes: { darkText, v in
-                    Self.extremes(
-                        of: first, columns: n, rows: m, rowBytes: rowBytes, stride: stride, coding: coding,
-                        brightest: darkText, into: v)
-                })
+                extremes: bytesSideBySide
+                    ? { darkText, v in
+                        Self.extremes(of: first, columns: n, rows: m, rowBytes: rowBytes, brightest: darkText, into: v)
+                    } : nil)
         }
         measuredInterior = .some(side)
         return side
@@ -178,29 +179,21 @@ private final class AxisAlignedRing {
         interiorSide().map { .interior($0, length: Double(xs.count), inset: insetX) }
     }
 
-    /// Each column's brightest (or darkest) sample over `rows` rows of `columns` samples from
-    /// `first`, in 8-bit levels, into `out`: row by row, so that 8-bit samples side by side (a
-    /// luma plane) take a loop of byte maxima the compiler vectorizes.
+    /// Each column's brightest (or darkest) byte over `rows` rows of `columns` bytes side by
+    /// side from `first`, into `out`: row by row, a loop of byte maxima the compiler
+    /// vectorizes.
     static func extremes(
-        of first: UnsafeMutableRawPointer, columns n: Int, rows m: Int, rowBytes: Int, stride: Int,
-        coding: SampleCoding, brightest: Bool, into out: UnsafeMutablePointer<UInt8>
+        of first: UnsafeMutableRawPointer, columns n: Int, rows m: Int, rowBytes: Int, brightest: Bool,
+        into out: UnsafeMutablePointer<UInt8>
     ) {
         for r in 0..<m {
-            let row = first + r * rowBytes
-            if coding.bytes == 1 && stride == 1 {
-                let p = row.assumingMemoryBound(to: UInt8.self)
-                if r == 0 {
-                    out.update(from: p, count: n)
-                } else if brightest {
-                    for i in 0..<n { out[i] = max(out[i], p[i]) }
-                } else {
-                    for i in 0..<n { out[i] = min(out[i], p[i]) }
-                }
-                continue
-            }
-            for i in 0..<n {
-                let x = coding.value8(row + i * stride)
-                out[i] = r == 0 ? x : (brightest ? max(out[i], x) : min(out[i], x))
+            let p = (first + r * rowBytes).assumingMemoryBound(to: UInt8.self)
+            if r == 0 {
+                out.update(from: p, count: n)
+            } else if brightest {
+                for i in 0..<n { out[i] = max(out[i], p[i]) }
+            } else {
+                for i in 0..<n { out[i] = min(out[i], p[i]) }
             }
         }
     }

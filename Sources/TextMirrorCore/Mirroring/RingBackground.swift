@@ -365,8 +365,8 @@ struct RingBackground {
     /// is no sample.
     ///
     /// `extremes(darkText, v)`, when given, writes each position's extreme over all rows into
-    /// `v` as `read` would give it, from the rows themselves: a caller whose rows lie in memory
-    /// saves a call per sample.
+    /// `v` as `read` would give it, from the rows themselves: a caller whose bytes lie side by
+    /// side in memory saves a call per sample (other callers leave it out and `read` is used).
     static func interior(
         count: Int, rows: Int, pixelsPerSample: Int, into v: UnsafeMutablePointer<UInt8>,
         read: (Int, Int) -> UInt8, extremes: ((Bool, UnsafeMutablePointer<UInt8>) -> Void)? = nil

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check-memory.sh: memory and thread checks of the built plugin in real pipelines.
 #
-#   (a) valgrind memcheck on short gst-launch-1.0 pipelines (several formats, fixed and rotated
-#       regions, renegotiation through videoconvert, an element error at start): fails on any
+#   (a) valgrind memcheck on short gst-launch-1.0 pipelines (several formats, 10-bit samples
+#       and an odd height among them, fixed and rotated regions, renegotiation through
+#       videoconvert, an element error at start): fails on any
 #       memory error or definite leak left after scripts/valgrind.supp (which removes reports of
 #       glibc, GLib, fontconfig, OpenCV/TBB and the Swift runtime, each explained there). These
 #       run without detection: under valgrind, OpenVINO's start-up and its compiled CPU kernels
@@ -70,6 +71,7 @@ if [ "$run_valgrind" -eq 1 ]; then
         "I420-regions|videotestsrc num-buffers=2 pattern=white ! video/x-raw,format=I420,width=160,height=120,framerate=30/1 ! textoverlay text=\"LINE ONE\nLINE TWO\" font-desc=\"Sans Bold 20\" ! textmirror detect=false draw-boxes=true regions=0,0,0.3,0.3 ! fakesink"
         "RGBA-rotated|videotestsrc num-buffers=8 pattern=white ! video/x-raw,format=RGBA,width=128,height=96,framerate=30/1 ! textoverlay text=ASYNC font-desc=\"Sans Bold 20\" ! textmirror detect=false flip=rotate-180 regions=0.5,0.5,0.4,0.4,30 ! fakesink"
         "YUY2-NV12-regions|videotestsrc num-buffers=4 pattern=snow ! video/x-raw,format=YUY2,width=99,height=35 ! textmirror detect=false regions=\"0,0,1,1;0.2,0.2,0.5,0.5,45\" flip=vertical ! videoconvert ! video/x-raw,format=NV12 ! textmirror detect=false regions=0.1,0.1,0.5,0.5 ! fakesink"
+        "I420_10LE-odd-regions|videotestsrc num-buffers=2 pattern=snow ! video/x-raw,format=I420_10LE,width=101,height=75 ! textmirror detect=false regions=\"0,0.7,1,0.3;0.3,0.3,0.5,0.5,45\" flip=rotate-180 ! fakesink"
         "missing-model|videotestsrc num-buffers=2 ! textmirror model=$work/no-such-model.onnx ! fakesink"
     )
     for entry in "${cases[@]}"; do

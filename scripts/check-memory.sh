@@ -3,10 +3,10 @@
 #
 #   (a) valgrind memcheck on short gst-launch-1.0 pipelines (several formats, 10-bit samples
 #       and an odd height among them, fixed and rotated regions, renegotiation through
-#       videoconvert, an element error at start): fails on any
-#       memory error or definite leak left after scripts/valgrind.supp (which removes reports of
-#       glibc, GLib, fontconfig, OpenCV/TBB and the Swift runtime, each explained there). These
-#       run without detection: under valgrind, OpenVINO's start-up and its compiled CPU kernels
+#       videoconvert, an element error at start): fails on any memory error or definite leak
+#       left after scripts/valgrind.supp (which removes reports of glibc, GLib, fontconfig,
+#       OpenCV/TBB and the Swift runtime, each explained there). These run without
+#       detection: under valgrind, OpenVINO's start-up and its compiled CPU kernels
 #       take more than 10 minutes for a 2-frame pipeline. The detection path (detector,
 #       recognizer, tracking, their C++ wrappers) is checked by the soak below, whose resident
 #       memory must stay flat over thousands of detections and readings.

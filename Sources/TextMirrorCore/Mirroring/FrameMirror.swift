@@ -74,9 +74,18 @@ public struct FrameMirror: Sendable {
             if corrected { before.restoreBackground(into: frame, layout: layout) }
             // Within noise of each other, the seamless mirror stays: it also keeps gradients
             // inside the box continuous, which the outline does not see.
-            if corrected && seam.step(in: frame) > plainStep * Self.seamTolerance.ratio + Self.seamTolerance.levels {
+            var step = corrected ? seam.step(in: frame) : plainStep
+            if corrected && step > plainStep * Self.seamTolerance.ratio + Self.seamTolerance.levels {
                 before.restore(into: frame)
                 mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
+                step = plainStep
+            }
+            // The ground read from inside the box, kept where it leaves the clearly weaker edge.
+            let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
+            defer { chosen.deallocate() }
+            mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame)
+            if !(seam.step(in: frame) * Self.seamTolerance.ratio + Self.seamTolerance.levels < step) {
+                chosen.restore(into: frame)
             }
         }
     }
@@ -87,7 +96,7 @@ public struct FrameMirror: Sendable {
 
     /// Mirrors one box; returns whether a background correction was added.
     @discardableResult
-    private func mirror(
+    func mirror(
         _ box: PixelBox, flip: Flip, axes: Axes, seamless: Bool, excluding others: [RingExclusion],
         in frame: FrameBuffer
     ) -> Bool {

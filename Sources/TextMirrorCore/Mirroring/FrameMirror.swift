@@ -60,6 +60,8 @@ public struct FrameMirror: Sendable {
             let others = areas.indices.compactMap { $0 == b ? nil : areas[$0] }
             let seam = OutlineSeam(box, flip: flip, grid: layout.grids[0], in: frame)
             let plainStep = seam.plainStep(in: frame)
+            // The edge the picture itself has along the outline, unmirrored.
+            let ownStep = seam.step(in: frame)
             // Widened by the chroma grid, as the mirror's own rectangles may be.
             let bounds = box.boundingRect(frameWidth: width, frameHeight: height)
             let (h, v) = (layout.horizontalGrid, layout.verticalGrid)
@@ -80,7 +82,10 @@ public struct FrameMirror: Sendable {
                 mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
                 step = plainStep
             }
-            // The ground read from inside the box, kept where it leaves the clearly weaker edge.
+            // Where that still leaves a clearly stronger edge than the picture's own (the
+            // ground inside the box has what the ring cannot see), the mirror that keeps the
+            // ground read from inside the box, if its edge is clearly the weaker.
+            guard step > ownStep * Self.seamTolerance.ratio + Self.seamTolerance.levels else { continue }
             let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
             defer { chosen.deallocate() }
             mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame)

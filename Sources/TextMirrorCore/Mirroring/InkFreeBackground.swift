@@ -95,50 +95,72 @@ enum InkFreeBackground {
     static func removeInk(
         _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool
     ) {
-        guard width > 0, height > 0 else { return }
-        // Closing: the largest, then the least, of each window; opening the other way round.
-        filter(values, width: width, height: height, window: window, largest: darkInk)
-        filter(values, width: width, height: height, window: window, largest: !darkInk)
-        mean3(values, width: width, height: height)
+        guard width > 0, height > 0, values.count >= width * height else { return }
+        let picture = values.baseAddress!
+        let longest = max(width, height) + 2 * window
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * height + 3 * longest) { scratch in
+            let turned = scratch.baseAddress!, lines = turned + width * height
+            // Each pass filters rows; the picture is turned (transposed) between them so that
+            // columns are rows too. Closing: the largest, then the least; opening the other way.
+            for largest in [darkInk, !darkInk] {
+                for y in 0..<height { extremes(picture + y * width, count: width, window: window, largest: largest, scratch: lines) }
+                transpose(picture, width: width, height: height, into: turned)
+                for x in 0..<width { extremes(turned + x * height, count: height, window: window, largest: largest, scratch: lines) }
+                transpose(turned, width: height, height: width, into: picture)
+            }
+            for y in 0..<height { mean3(picture + y * width, count: width, scratch: lines) }
+            transpose(picture, width: width, height: height, into: turned)
+            for x in 0..<width { mean3(turned + x * height, count: height, scratch: lines) }
+            transpose(turned, width: height, height: width, into: picture)
+        }
     }
 
-    /// The largest (or least) value of each `window` × `window` square centred on a sample,
-    /// by rows, then by columns.
-    private static func filter(
-        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, largest: Bool
+    /// Each value of `line` becomes the largest (or least) of the `window` values centred on
+    /// it, cut at the ends: van Herk and Gil and Werman's running extremes, three comparisons a
+    /// value whatever the window. `scratch` holds 3 (count + 2 window) bytes.
+    private static func extremes(
+        _ line: UnsafeMutablePointer<UInt8>, count: Int, window: Int, largest: Bool, scratch: UnsafeMutablePointer<UInt8>
     ) {
         let half = window / 2
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        func pass(count: Int, lines: Int, at index: (_ line: Int, _ i: Int) -> Int) {
-            for l in 0..<lines {
-                for i in 0..<count { line[i] = values[index(l, i)] }
-                for i in 0..<count {
-                    var extreme = line[i]
-                    for j in max(i - half, 0)...min(i + half, count - 1) {
-                        extreme = largest ? max(extreme, line[j]) : min(extreme, line[j])
-                    }
-                    values[index(l, i)] = extreme
-                }
-            }
+        // The line with `half` values on either side that never win, in blocks of `window`.
+        let padded = count + 2 * half
+        let blocks = (padded + window - 1) / window * window
+        let a = scratch, forward = a + blocks, backward = forward + blocks
+        let neutral: UInt8 = largest ? 0 : 255
+        a.initialize(repeating: neutral, count: blocks)
+        (a + half).update(from: line, count: count)
+        // Least values as the largest of their complements: one loop for both.
+        if !largest { for i in 0..<blocks { a[i] = ~a[i] } }
+        for start in stride(from: 0, to: blocks, by: window) {
+            forward[start] = a[start]
+            for i in (start + 1)..<(start + window) { forward[i] = max(forward[i - 1], a[i]) }
+            backward[start + window - 1] = a[start + window - 1]
+            for i in stride(from: start + window - 2, through: start, by: -1) { backward[i] = max(backward[i + 1], a[i]) }
         }
-        pass(count: width, lines: height) { $0 * width + $1 }
-        pass(count: height, lines: width) { $1 * width + $0 }
+        // The window of value i covers padded positions i ..< i + window.
+        if largest {
+            for i in 0..<count { line[i] = max(backward[i], forward[i + window - 1]) }
+        } else {
+            for i in 0..<count { line[i] = ~max(backward[i], forward[i + window - 1]) }
+        }
     }
 
-    /// The mean of each 3 × 3 square (cut at the edges), rounded.
-    private static func mean3(_ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) {
-        let source = Array(values)
+    /// Each value of `line` becomes the mean of itself and its two neighbours (cut at the ends),
+    /// rounded. `scratch` holds `count` bytes.
+    private static func mean3(_ line: UnsafeMutablePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>) {
+        guard count > 1 else { return }
+        scratch.update(from: line, count: count)
+        line[0] = UInt8((Int(scratch[0]) + Int(scratch[1]) + 1) / 2)
+        for i in 1..<(count - 1) { line[i] = UInt8((Int(scratch[i - 1]) + Int(scratch[i]) + Int(scratch[i + 1]) + 1) / 3) }
+        line[count - 1] = UInt8((Int(scratch[count - 2]) + Int(scratch[count - 1]) + 1) / 2)
+    }
+
+    /// `source` (`height` rows of `width`) turned into `destination` (`width` rows of `height`).
+    private static func transpose(
+        _ source: UnsafePointer<UInt8>, width: Int, height: Int, into destination: UnsafeMutablePointer<UInt8>
+    ) {
         for y in 0..<height {
-            for x in 0..<width {
-                var sum = 0, n = 0
-                for j in max(y - 1, 0)...min(y + 1, height - 1) {
-                    for i in max(x - 1, 0)...min(x + 1, width - 1) {
-                        sum += Int(source[j * width + i])
-                        n += 1
-                    }
-                }
-                values[y * width + x] = UInt8((sum + n / 2) / n)
-            }
+            for x in 0..<width { destination[x * height + y] = source[y * width + x] }
         }
     }
 

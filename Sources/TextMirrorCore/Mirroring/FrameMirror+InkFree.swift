@@ -1,9 +1,11 @@
 /// The mirror that moves a box's strokes and keeps its ground, sample by sample (see
 /// InkFreeBackground.swift): out = plain + G − G∘m, on every grid and colour channel.
 ///
-/// G∘m is made by the box's own plain mirror run over G written into the frame, so that it
-/// samples G exactly where the plain mirror samples the picture, axis-aligned or turned, in
-/// every format.
+/// The box's own plain mirror does the moving, so that the result samples the picture exactly
+/// where the plain mirror does, axis-aligned or turned, in every format; it runs once, over the
+/// ink alone. With in = G − R (R = G − in ≥ 0 under dark ink, where G lies above the picture;
+/// R = in − G under light ink), out = G − R∘m (or G + R∘m): R is written into the frame,
+/// mirrored, and combined with G. Where the mirror moves nothing, out = G ∓ R = in exactly.
 extension FrameMirror {
     /// Mirrors `box`, whose rectangle `original` holds as it came (the frame may hold anything
     /// there when this is called).
@@ -14,55 +16,45 @@ extension FrameMirror {
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow
-        var grounds: [[UInt8]] = []
+        var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, ground: [Int32])] = []
         for (g, grid) in layout.grids.enumerated() {
-            let samples = SampleArea(grid, rect)
-            // Ink and ground are told apart inside the box only: a turned box's bounding rectangle
-            // holds whatever lies beside the line.
-            let inside = samples.inside(box)
+            let area = SampleArea(grid, rect)
+            let (width, height) = (area.columns.count, area.rows.count)
+            // Ink and ground are told apart inside the box only: a turned box's bounding
+            // rectangle holds whatever lies beside the line.
+            let inside = area.inside(box)
             if g == 0 {
-                let levels = samples.read(grid.colours, from: original)
-                let dark = InkFreeBackground.inkIsDark(levels.indices.filter { inside[$0] }.map { levels[$0] })
+                let levels = area.read(grid.colours, from: original)
+                let dark = InkFreeBackground.inkIsDark(levels, inside: inside)
                 let stroke = InkFreeBackground.strokeWidth(
-                    levels, inside: inside, width: samples.columns.count, height: samples.rows.count, darkInk: dark)
+                    levels, inside: inside, width: width, height: height, darkInk: dark)
                 window = InkFreeBackground.window(forStroke: stroke * grid.pixelsPerSample)
             }
             let gridWindow = max(InkFreeBackground.minimumWindow, (window / grid.pixelsPerSample) | 1)
             for channel in grid.colours {
-                var ground = samples.read([channel], from: original)
-                let dark = InkFreeBackground.inkIsDark(ground.indices.filter { inside[$0] }.map { ground[$0] })
-                ground.withUnsafeMutableBufferPointer { values in
-                    InkFreeBackground.removeInk(
-                        values, width: samples.columns.count, height: samples.rows.count,
-                        window: gridWindow, darkInk: dark)
+                var levels = area.read([channel], from: original)
+                let dark = InkFreeBackground.inkIsDark(levels, inside: inside)
+                levels.withUnsafeMutableBufferPointer { values in
+                    InkFreeBackground.removeInk(values, width: width, height: height, window: gridWindow, darkInk: dark)
                 }
-                grounds.append(ground)
-            }
-        }
-        // G, then G∘m, in the frame; then the plain mirror, to which G − G∘m is added.
-        var k = 0
-        for grid in layout.grids {
-            for channel in grid.colours {
-                SampleArea(grid, rect).write(grounds[k], channel: channel, in: frame)
-                k += 1
-            }
-        }
-        mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
-        var mirroredGrounds: [[Int]] = []
-        for grid in layout.grids {
-            for channel in grid.colours {
-                mirroredGrounds.append(SampleArea(grid, rect).values(channel: channel, in: frame))
+                // At full depth, and on the ink's side of the picture everywhere (the closing
+                // lies above it, the opening below, but for the final smoothing).
+                let shift = Int32(grid.coding.shift)
+                var ground = area.values(channel: channel, from: original)
+                for i in ground.indices {
+                    let g = Int32(levels[i]) << shift
+                    ground[i] = dark ? max(g, ground[i]) : min(g, ground[i])
+                }
+                grounds.append((area, channel, dark, ground))
             }
         }
         original.restore(into: frame)
+        for (area, channel, dark, ground) in grounds {
+            area.replace(channel: channel, in: frame) { i, picture in dark ? ground[i] - picture : picture - ground[i] }
+        }
         mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
-        k = 0
-        for grid in layout.grids {
-            let area = SampleArea(grid, rect)
-            for channel in grid.colours {
-                area.add(ground: grounds[k], minus: mirroredGrounds[k], channel: channel, in: frame)
-                k += 1
-            }
+        for (area, channel, dark, ground) in grounds {
+            area.replace(channel: channel, in: frame) { i, ink in dark ? ground[i] - ink : ground[i] + ink }
         }
     }
 }
@@ -85,11 +77,19 @@ private struct SampleArea {
     /// Whether each sample's centre lies inside `box`, row by row.
     func inside(_ box: PixelBox) -> [Bool] {
         let (along, across) = box.axes
+        let (ps, rs) = (Double(grid.pixelsPerSample), Double(grid.rowsPerSample))
+        let (halfWidth, halfHeight) = (box.width / 2, box.height / 2)
         var out: [Bool] = []
+        out.reserveCapacity(columns.count * rows.count)
         for y in rows {
-            for x in columns {
-                let p = SIMD2((Double(x) + 0.5) * Double(grid.pixelsPerSample), (Double(y) + 0.5) * Double(grid.rowsPerSample)) - box.center
-                out.append(abs((p * along).sum()) <= box.width / 2 && abs((p * across).sum()) <= box.height / 2)
+            // The sample's position along and across the box, moving on by a sample a step.
+            let start = SIMD2((Double(columns.lowerBound) + 0.5) * ps, (Double(y) + 0.5) * rs) - box.center
+            var u = (start * along).sum(), v = (start * across).sum()
+            let (du, dv) = (along.x * ps, across.x * ps)
+            for _ in columns {
+                out.append(abs(u) <= halfWidth && abs(v) <= halfHeight)
+                u += du
+                v += dv
             }
         }
         return out
@@ -97,53 +97,60 @@ private struct SampleArea {
 
     /// The mean over `channels` of each sample in `snapshot`, in 8-bit levels, row by row.
     func read(_ channels: [Int], from snapshot: RegionSnapshot) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(columns.count * rows.count)
-        for y in rows {
-            let (bytes, from) = snapshot.row(plane: grid.plane, y)
-            for x in columns {
-                var sum = 0
-                for c in channels { sum += Int(grid.coding.value8(bytes + (offset(x, c) - from))) }
-                out.append(UInt8((sum + channels.count / 2) / max(channels.count, 1)))
+        let n = columns.count, step = grid.sampleStride, coding = grid.coding
+        return [UInt8](unsafeUninitializedCapacity: n * rows.count) { out, count in
+            for (j, y) in rows.enumerated() {
+                let (bytes, from) = snapshot.row(plane: grid.plane, y)
+                let first = bytes + (offset(columns.lowerBound, 0) - from), to = out.baseAddress! + j * n
+                if coding.bytes == 1 && channels.count == 1 {
+                    // Bytes: loaded directly, the loop vectorizes where samples are side by side.
+                    let c = channels[0]
+                    for i in 0..<n { to[i] = first.load(fromByteOffset: i &* step &+ c, as: UInt8.self) }
+                    continue
+                }
+                for i in 0..<n {
+                    var sum = 0
+                    for c in channels { sum += Int(coding.value8(first + (i * step + c))) }
+                    to[i] = UInt8((sum + channels.count / 2) / channels.count)
+                }
             }
+            count = n * rows.count
         }
-        return out
     }
 
-    /// Writes 8-bit `levels` (row by row) into `channel` of the frame's samples.
-    func write(_ levels: [UInt8], channel: Int, in frame: FrameBuffer) {
-        var i = 0
-        for y in rows {
-            let row = frame.row(plane: grid.plane, y)
-            for x in columns {
-                grid.coding.store(Int(levels[i]) << grid.coding.shift, row + offset(x, channel))
-                i += 1
+    /// `channel` of the snapshot's samples at full depth, row by row.
+    func values(channel: Int, from snapshot: RegionSnapshot) -> [Int32] {
+        let n = columns.count, step = grid.sampleStride, coding = grid.coding
+        return [Int32](unsafeUninitializedCapacity: n * rows.count) { out, count in
+            for (j, y) in rows.enumerated() {
+                let (bytes, from) = snapshot.row(plane: grid.plane, y)
+                let first = bytes + (offset(columns.lowerBound, channel) - from), to = out.baseAddress! + j * n
+                if coding.bytes == 1 {
+                    for i in 0..<n { to[i] = Int32(first.load(fromByteOffset: i &* step, as: UInt8.self)) }
+                } else {
+                    for i in 0..<n { to[i] = Int32(coding.value(first + i * step)) }
+                }
             }
+            count = n * rows.count
         }
     }
 
-    /// `channel` of the frame's samples at full depth, row by row.
-    func values(channel: Int, in frame: FrameBuffer) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(columns.count * rows.count)
-        for y in rows {
-            let row = frame.row(plane: grid.plane, y)
-            for x in columns { out.append(grid.coding.value(row + offset(x, channel))) }
-        }
-        return out
-    }
-
-    /// Adds ground − mirrored (the first in 8-bit levels, the second at full depth) to `channel`
-    /// of the frame's samples, clamped.
-    func add(ground: [UInt8], minus mirrored: [Int], channel: Int, in frame: FrameBuffer) {
-        var i = 0
-        for y in rows {
-            let row = frame.row(plane: grid.plane, y)
-            for x in columns {
-                let p = row + offset(x, channel)
-                let d = (Int(ground[i]) << grid.coding.shift) - mirrored[i]
-                if d != 0 { grid.coding.store(grid.coding.value(p) + d, p) }
-                i += 1
+    /// Replaces each sample of `channel` in the frame by `transform(index, sample)` (index row
+    /// by row), clamped to the samples' range.
+    func replace(channel: Int, in frame: FrameBuffer, _ transform: (Int, Int32) -> Int32) {
+        let n = columns.count, step = grid.sampleStride, coding = grid.coding
+        let maximum = Int32(coding.maximum)
+        for (j, y) in rows.enumerated() {
+            let first = frame.row(plane: grid.plane, y) + offset(columns.lowerBound, channel)
+            for i in 0..<n {
+                let p = first + i &* step
+                let old = coding.bytes == 1 ? Int32(p.load(as: UInt8.self)) : Int32(coding.value(p))
+                let new = min(max(transform(j &* n &+ i, old), 0), maximum)
+                if coding.bytes == 1 {
+                    p.storeBytes(of: UInt8(truncatingIfNeeded: new), as: UInt8.self)
+                } else {
+                    coding.store(Int(new), p)
+                }
             }
         }
     }

@@ -82,10 +82,12 @@ public struct FrameMirror: Sendable {
                 mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
                 step = plainStep
             }
-            // Where that still leaves a clearly stronger edge than the picture's own (the
-            // ground inside the box has what the ring cannot see), the mirror that keeps the
-            // ground read from inside the box, if its edge is clearly the weaker.
-            guard step > ownStep * Self.seamTolerance.ratio + Self.seamTolerance.levels else { continue }
+            // Where the ring saw a ground that is not flat (on a flat one the result stays the
+            // plain mirror) and the kept mirror still leaves a clearly stronger edge than the
+            // picture's own (the ground inside the box holds what the ring cannot see): the
+            // mirror that keeps the ground read from inside the box, if its edge is clearly the
+            // weaker.
+            guard corrected, step > ownStep * Self.seamTolerance.ratio + Self.seamTolerance.levels else { continue }
             let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
             defer { chosen.deallocate() }
             mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame)

@@ -23,12 +23,14 @@ enum InkFreeBackground {
     /// as ink (on the bus's LED panel: 14 px at 0.9, 4 px at 0.5, the letters' dots 4-6 px).
     static let strokeQuantile = 0.5
 
-    /// Whether the ink is darker than its ground: Otsu's threshold splits the values in two,
-    /// and the smaller class is the ink (letters cover less of a box than their ground does).
-    static func inkIsDark(_ values: [UInt8]) -> Bool {
-        let threshold = otsuThreshold(values)
-        let below = values.reduce(0) { $0 + ($1 <= threshold ? 1 : 0) }
-        return 2 * below < values.count
+    /// Whether the ink is darker than its ground, among the values `inside`: Otsu's threshold
+    /// splits them in two, and the smaller class is the ink (letters cover less of a box than
+    /// their ground does).
+    static func inkIsDark(_ values: [UInt8], inside: [Bool]) -> Bool {
+        let histogram = histogram(values, inside: inside)
+        let threshold = Int(otsuThreshold(histogram))
+        let below = histogram[0...threshold].reduce(0, +), total = histogram.reduce(0, +)
+        return 2 * below < total
     }
 
     /// The strokes' width in samples: Otsu's threshold over the samples `inside` splits ink
@@ -38,21 +40,20 @@ enum InkFreeBackground {
     static func strokeWidth(
         _ values: [UInt8], inside: [Bool], width: Int, height: Int, darkInk: Bool
     ) -> Int {
-        let threshold = otsuThreshold(values.indices.filter { inside[$0] }.map { values[$0] })
+        let threshold = otsuThreshold(histogram(values, inside: inside))
         var ink = [Bool](repeating: false, count: values.count)
         for i in values.indices where inside[i] { ink[i] = darkInk ? values[i] <= threshold : values[i] > threshold }
-        func isInk(_ i: Int) -> Bool { ink[i] }
         // Horizontal run length at each sample, then the vertical one, keeping the shorter.
         var runs = [Int32](repeating: 0, count: width * height)
         for y in 0..<height {
             var x = 0
             while x < width {
-                guard isInk(y * width + x) else {
+                guard ink[y * width + x] else {
                     x += 1
                     continue
                 }
                 var end = x
-                while end < width, isInk(y * width + end) { end += 1 }
+                while end < width, ink[y * width + end] { end += 1 }
                 for i in x..<end { runs[y * width + i] = Int32(end - x) }
                 x = end
             }
@@ -90,69 +91,135 @@ enum InkFreeBackground {
         max(minimumWindow, Int((windowPerStroke * Double(stroke)).rounded()) | 1)
     }
 
-    /// Replaces `values` by the ground under them: closing (dark ink) or opening (light ink)
-    /// with a square `window` samples wide (cut at the edges), then a 3 × 3 mean.
+    /// Replaces `values` by the ground under them: `removeStrokes`, then a 3 × 3 mean (which
+    /// takes the closing's or opening's steps off the ground).
     static func removeInk(
         _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool
     ) {
         guard width > 0, height > 0, values.count >= width * height else { return }
+        removeStrokes(values, width: width, height: height, window: window, darkInk: darkInk)
         let picture = values.baseAddress!
-        let longest = max(width, height) + 2 * window
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * height + 3 * longest) { scratch in
-            let turned = scratch.baseAddress!, lines = turned + width * height
-            // Each pass filters rows; the picture is turned (transposed) between them so that
-            // columns are rows too. Closing: the largest, then the least; opening the other way.
-            for largest in [darkInk, !darkInk] {
-                for y in 0..<height { extremes(picture + y * width, count: width, window: window, largest: largest, scratch: lines) }
-                transpose(picture, width: width, height: height, into: turned)
-                for x in 0..<width { extremes(turned + x * height, count: height, window: window, largest: largest, scratch: lines) }
-                transpose(turned, width: height, height: width, into: picture)
-            }
-            for y in 0..<height { mean3(picture + y * width, count: width, scratch: lines) }
-            transpose(picture, width: width, height: height, into: turned)
-            for x in 0..<width { mean3(turned + x * height, count: height, scratch: lines) }
-            transpose(turned, width: height, height: width, into: picture)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * max(width, height)) { scratch in
+            let line = scratch.baseAddress!
+            for y in 0..<height { rowMean3(picture + y * width, count: width, scratch: line) }
+            columnMean3(picture, width: width, height: height, scratch: line)
         }
     }
 
-    /// Each value of `line` becomes the largest (or least) of the `window` values centred on
-    /// it, cut at the ends: van Herk and Gil and Werman's running extremes, three comparisons a
-    /// value whatever the window. `scratch` holds 3 (count + 2 window) bytes.
-    private static func extremes(
-        _ line: UnsafeMutablePointer<UInt8>, count: Int, window: Int, largest: Bool, scratch: UnsafeMutablePointer<UInt8>
+    /// Closing (dark ink) or opening (light ink) of `values` with a square `window` samples
+    /// wide, cut at the edges: strokes narrower than the window are gone, ground features wider
+    /// than it stay.
+    ///
+    /// Every pass runs down the columns, a whole row at a time (loops over a row's bytes, which
+    /// the compiler vectorizes); the picture is transposed between passes so that its rows are
+    /// filtered as columns.
+    static func removeStrokes(
+        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool
     ) {
-        let half = window / 2
-        // The line with `half` values on either side that never win, in blocks of `window`.
-        let padded = count + 2 * half
-        let blocks = (padded + window - 1) / window * window
-        let a = scratch, forward = a + blocks, backward = forward + blocks
-        let neutral: UInt8 = largest ? 0 : 255
-        a.initialize(repeating: neutral, count: blocks)
-        (a + half).update(from: line, count: count)
-        // Least values as the largest of their complements: one loop for both.
-        if !largest { for i in 0..<blocks { a[i] = ~a[i] } }
-        for start in stride(from: 0, to: blocks, by: window) {
-            forward[start] = a[start]
-            for i in (start + 1)..<(start + window) { forward[i] = max(forward[i - 1], a[i]) }
-            backward[start + window - 1] = a[start + window - 1]
-            for i in stride(from: start + window - 2, through: start, by: -1) { backward[i] = max(backward[i + 1], a[i]) }
-        }
-        // The window of value i covers padded positions i ..< i + window.
-        if largest {
-            for i in 0..<count { line[i] = max(backward[i], forward[i + window - 1]) }
-        } else {
-            for i in 0..<count { line[i] = ~max(backward[i], forward[i + window - 1]) }
+        guard width > 0, height > 0, values.count >= width * height else { return }
+        let picture = values.baseAddress!
+        let blocks = max(width, height) + 2 * window
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * height + 2 * blocks * max(width, height)) {
+            scratch in
+            let turned = scratch.baseAddress!, runs = turned + width * height
+            // Least values as the largest of their complements: closing is the largest, then
+            // the least, of each window; opening the other way round.
+            if !darkInk { complement(picture, count: width * height) }
+            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
+            transpose(picture, width: width, height: height, into: turned)
+            columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
+            complement(turned, count: width * height)
+            columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
+            transpose(turned, width: height, height: width, into: picture)
+            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
+            if darkInk { complement(picture, count: width * height) }
         }
     }
 
-    /// Each value of `line` becomes the mean of itself and its two neighbours (cut at the ends),
-    /// rounded. `scratch` holds `count` bytes.
-    private static func mean3(_ line: UnsafeMutablePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>) {
+    /// Each value of `line` becomes the mean of itself and its two neighbours (cut at the
+    /// ends), rounded. `scratch` holds `count` bytes.
+    private static func rowMean3(
+        _ line: UnsafeMutablePointer<UInt8>, count: Int, scratch: UnsafeMutablePointer<UInt8>
+    ) {
         guard count > 1 else { return }
         scratch.update(from: line, count: count)
-        line[0] = UInt8((Int(scratch[0]) + Int(scratch[1]) + 1) / 2)
-        for i in 1..<(count - 1) { line[i] = UInt8((Int(scratch[i - 1]) + Int(scratch[i]) + Int(scratch[i + 1]) + 1) / 3) }
-        line[count - 1] = UInt8((Int(scratch[count - 2]) + Int(scratch[count - 1]) + 1) / 2)
+        line[0] = UInt8((UInt16(scratch[0]) + UInt16(scratch[1]) + 1) / 2)
+        for i in 1..<(count - 1) {
+            line[i] = UInt8((UInt16(scratch[i - 1]) + UInt16(scratch[i]) + UInt16(scratch[i + 1]) + 1) / 3)
+        }
+        line[count - 1] = UInt8((UInt16(scratch[count - 2]) + UInt16(scratch[count - 1]) + 1) / 2)
+    }
+
+    private static func complement(_ values: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count { values[i] = ~values[i] }
+    }
+
+    /// Each value becomes the largest of the `window` values centred on it in its column (cut
+    /// at the ends): van Herk and Gil and Werman's running extremes, three comparisons a value
+    /// whatever the window. `scratch` holds 2 × blocks × width bytes, blocks the column's
+    /// length with `window` on either side, rounded up to whole windows.
+    private static func columnExtremes(
+        _ picture: UnsafeMutablePointer<UInt8>, width: Int, height: Int, window: Int,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        let half = window / 2
+        // Padded row r is picture row r − half, or none (0, which never wins) beyond the ends.
+        let blocks = (height + 2 * half + window - 1) / window * window
+        let forward = scratch, backward = scratch + blocks * width
+        func padded(_ r: Int, into out: UnsafeMutablePointer<UInt8>, from previous: UnsafeMutablePointer<UInt8>?) {
+            let y = r - half
+            if let previous {
+                if y >= 0 && y < height {
+                    let row = picture + y * width
+                    for x in 0..<width { out[x] = max(previous[x], row[x]) }
+                } else {
+                    out.update(from: previous, count: width)
+                }
+            } else if y >= 0 && y < height {
+                out.update(from: picture + y * width, count: width)
+            } else {
+                out.initialize(repeating: 0, count: width)
+            }
+        }
+        for start in stride(from: 0, to: blocks, by: window) {
+            for r in start..<(start + window) {
+                padded(r, into: forward + r * width, from: r == start ? nil : forward + (r - 1) * width)
+            }
+            for r in stride(from: start + window - 1, through: start, by: -1) {
+                padded(r, into: backward + r * width, from: r == start + window - 1 ? nil : backward + (r + 1) * width)
+            }
+        }
+        // The window of row y covers padded rows y ..< y + window.
+        for y in 0..<height {
+            let out = picture + y * width, b = backward + y * width, f = forward + (y + window - 1) * width
+            for x in 0..<width { out[x] = max(b[x], f[x]) }
+        }
+    }
+
+    /// Each value becomes the mean of itself and its neighbours above and below (cut at the
+    /// ends), rounded. `scratch` holds 2 × width bytes.
+    private static func columnMean3(
+        _ picture: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        guard height > 1 else { return }
+        var above = scratch, here = scratch + width
+        above.update(from: picture, count: width)
+        for y in 0..<height {
+            let row = picture + y * width
+            here.update(from: row, count: width)
+            if y == 0 {
+                let below = picture + width
+                for x in 0..<width { row[x] = UInt8((UInt16(here[x]) + UInt16(below[x]) + 1) / 2) }
+            } else if y == height - 1 {
+                for x in 0..<width { row[x] = UInt8((UInt16(above[x]) + UInt16(here[x]) + 1) / 2) }
+            } else {
+                let below = row + width
+                for x in 0..<width {
+                    row[x] = UInt8((UInt16(above[x]) + UInt16(here[x]) + UInt16(below[x]) + 1) / 3)
+                }
+            }
+            swap(&above, &here)
+        }
     }
 
     /// `source` (`height` rows of `width`) turned into `destination` (`width` rows of `height`).
@@ -164,12 +231,18 @@ enum InkFreeBackground {
         }
     }
 
-    /// Otsu's threshold of `values`: the level that best splits them into two classes (values
-    /// at or below it, and above it).
-    static func otsuThreshold(_ values: [UInt8]) -> UInt8 {
-        var histogram = [Double](repeating: 0, count: 256)
-        for v in values { histogram[Int(v)] += 1 }
-        let total = Double(values.count)
+    /// How many of the values `inside` are at each of the 256 levels.
+    private static func histogram(_ values: [UInt8], inside: [Bool]) -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        for i in values.indices where inside[i] { counts[Int(values[i])] += 1 }
+        return counts
+    }
+
+    /// Otsu's threshold of the values counted in `histogram` (256 levels): the level that best
+    /// splits them into two classes (values at or below it, and above it).
+    static func otsuThreshold(_ counts: [Int]) -> UInt8 {
+        let histogram = counts.map(Double.init)
+        let total = histogram.reduce(0, +)
         let sum = histogram.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
         var (weightBelow, sumBelow, best, bestLevel) = (0.0, 0.0, -1.0, 0)
         for level in 0..<256 {

@@ -1,0 +1,121 @@
+import Testing
+@testable import TextMirrorCore
+
+/// The ground under a line's letters, read from inside its box (InkFreeBackground.swift).
+@Suite struct InkFreeBackgroundTests {
+    /// Strokes `stroke` samples wide: vertical bars every 12 samples and one horizontal bar
+    /// across rows 20 ..< 20 + stroke, on a 60 x 40 picture.
+    static func letters(stroke: Int) -> (width: Int, height: Int, isInk: (Int, Int) -> Bool) {
+        (60, 40, { x, y in (x % 12 < stroke && y >= 5 && y < 35) || (y >= 20 && y < 20 + stroke && x < 48) })
+    }
+
+    @Test("The ink's side is the smaller of Otsu's two classes, counted inside the mask only")
+    func inkSide() {
+        let (width, height, isInk) = Self.letters(stroke: 3)
+        let dark = (0..<(width * height)).map { isInk($0 % width, $0 / width) ? UInt8(30) : 200 }
+        let light = dark.map { 255 - $0 }
+        let everywhere = [Bool](repeating: true, count: dark.count)
+        #expect(InkFreeBackground.inkIsDark(dark, inside: everywhere))
+        #expect(!InkFreeBackground.inkIsDark(light, inside: everywhere))
+        // Outside the mask, a dark surround larger than the box's ground does not count.
+        let surrounded = dark + [UInt8](repeating: 10, count: 3 * dark.count)
+        let mask = everywhere + [Bool](repeating: false, count: 3 * dark.count)
+        #expect(InkFreeBackground.inkIsDark(surrounded, inside: mask))
+        // Counted, it would make the light ground the smaller class.
+        #expect(!InkFreeBackground.inkIsDark(surrounded, inside: mask.map { _ in true }))
+    }
+
+    @Test("Stroke width: the median of each ink sample's shorter run", arguments: [1, 3, 5])
+    func strokeWidth(stroke: Int) {
+        let (width, height, isInk) = Self.letters(stroke: stroke)
+        let values = (0..<(width * height)).map { isInk($0 % width, $0 / width) ? UInt8(20) : 220 }
+        let everywhere = [Bool](repeating: true, count: values.count)
+        #expect(
+            InkFreeBackground.strokeWidth(values, inside: everywhere, width: width, height: height, darkInk: true)
+                == stroke)
+        // No ink at all: 1.
+        let flat = [UInt8](repeating: 128, count: values.count)
+        #expect(
+            InkFreeBackground.strokeWidth(flat, inside: everywhere, width: width, height: height, darkInk: true) == 1)
+    }
+
+    /// The closing or opening computed the slow way: every window in full.
+    static func reference(_ values: [UInt8], width: Int, height: Int, window: Int, darkInk: Bool) -> [UInt8] {
+        let half = window / 2
+        func filter(_ a: [UInt8], largest: Bool) -> [UInt8] {
+            (0..<a.count).map { i in
+                let (x, y) = (i % width, i / width)
+                var best: UInt8 = largest ? 0 : 255
+                for j in max(y - half, 0)...min(y + half, height - 1) {
+                    for k in max(x - half, 0)...min(x + half, width - 1) {
+                        best = largest ? max(best, a[j * width + k]) : min(best, a[j * width + k])
+                    }
+                }
+                return best
+            }
+        }
+        return filter(filter(values, largest: darkInk), largest: !darkInk)
+    }
+
+    @Test(
+        "Closing and opening equal the full-window filter, at every size and window",
+        arguments: [(1, 1, 3), (7, 5, 3), (5, 9, 7), (33, 4, 9), (20, 20, 41), (64, 13, 5)], [true, false])
+    func morphologyMatchesReference(size: (width: Int, height: Int, window: Int), darkInk: Bool) {
+        var generator = SplitMix(seed: UInt64(size.width * 1000 + size.height * 10 + size.window))
+        let values = (0..<(size.width * size.height)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        var filtered = values
+        filtered.withUnsafeMutableBufferPointer {
+            InkFreeBackground.removeStrokes(
+                $0, width: size.width, height: size.height, window: size.window, darkInk: darkInk)
+        }
+        let expected = Self.reference(
+            values, width: size.width, height: size.height, window: size.window, darkInk: darkInk)
+        #expect(filtered == expected, "\(size) dark \(darkInk)")
+    }
+
+    @Test("Under letters on a textured ground, the ground comes back", arguments: [true, false])
+    func groundUnderLetters(darkInk: Bool) {
+        let (width, height, isInk) = Self.letters(stroke: 3)
+        // Bands 10 samples wide, 30 levels apart, on a ramp: what a ring around the box cannot
+        // see, and coarser than the strokes, so that the window keeps them.
+        func ground(_ x: Int, _ y: Int) -> Int { 90 + x + ((x / 10) % 2 == 0 ? 30 : 0) - y / 4 }
+        var values = (0..<(width * height)).map { i -> UInt8 in
+            let (x, y) = (i % width, i / width)
+            return UInt8(isInk(x, y) ? (darkInk ? 10 : 250) : ground(x, y))
+        }
+        let stroke = InkFreeBackground.strokeWidth(
+            values, inside: [Bool](repeating: true, count: values.count), width: width, height: height,
+            darkInk: darkInk)
+        #expect(stroke == 3)
+        values.withUnsafeMutableBufferPointer {
+            InkFreeBackground.removeInk(
+                $0, width: width, height: height, window: InkFreeBackground.window(forStroke: stroke),
+                darkInk: darkInk)
+        }
+        // The strokes (80 levels and more off the ground) are gone everywhere; a stroke beside
+        // a band's edge is filled from the brighter (or darker) side, by up to the bands' step.
+        // Away from the bands' edges and the picture's (where the window is cut), the ground
+        // comes back within a few levels.
+        for y in 0..<height {
+            for x in 0..<width {
+                let error = abs(Int(values[y * width + x]) - ground(x, y))
+                let nearEdge = min(x % 10, 9 - x % 10) < 4 || min(x, y, width - 1 - x, height - 1 - y) < 4
+                #expect(error <= (nearEdge ? 31 : 4), "dark \(darkInk): (\(x), \(y)) is \(error) levels off")
+                if error > (nearEdge ? 31 : 4) { return }
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so that a failure repeats.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

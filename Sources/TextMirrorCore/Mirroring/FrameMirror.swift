@@ -42,8 +42,9 @@ public struct FrameMirror: Sendable {
     /// sample whatever `axes` says. `seamless` mirrors each box's content but not its background
     /// (see RingBackground.swift), and gives the box back its own pixels beyond its letters
     /// (RegionSnapshot+Background.swift), unless the plain mirror leaves the smaller edge around
-    /// the box (`OutlineSeam`): the element asks it for detected boxes only, so the `regions`
-    /// property keeps videoflip's bytes.
+    /// the box (`OutlineSeam`), or the mirror that keeps the ground read from inside the box
+    /// does (FrameMirror+GroundKeeping.swift): the element asks it for detected boxes only, so
+    /// the `regions` property keeps videoflip's bytes.
     public func mirror(
         _ boxes: [PixelBox], flip: Flip, axes: Axes = .shared, seamless: Bool = false,
         in frame: FrameBuffer

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextMirrorCore
 
-/// The seamless mirror's third way (FrameMirror+InkFree.swift): where the ground inside a box
+/// The seamless mirror's third way (FrameMirror+GroundKeeping.swift): where the ground inside a box
 /// holds what its ring cannot see, the ground read from inside the box stays where it is and
 /// only the letters turn.
 @Suite struct GroundKeepingMirrorTests {

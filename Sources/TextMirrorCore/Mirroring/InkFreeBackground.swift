@@ -106,32 +106,34 @@ enum InkFreeBackground {
         }
     }
 
-    /// Closing (dark ink) or opening (light ink) of `values` with a square `window` samples
-    /// wide, cut at the edges: strokes narrower than the window are gone, ground features wider
-    /// than it stay.
+    /// Closing (dark ink) or opening (light ink) of `values` with a rectangle `window` samples
+    /// wide and `tall` (default: `window`) high, cut at the edges: strokes narrower than the
+    /// window are gone, ground features wider than it stay.
     ///
     /// Every pass runs down the columns, a whole row at a time (loops over a row's bytes, which
     /// the compiler vectorizes); the picture is transposed between passes so that its rows are
     /// filtered as columns.
     static func removeStrokes(
-        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool
+        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool,
+        tall: Int? = nil
     ) {
         guard width > 0, height > 0, values.count >= width * height else { return }
         let picture = values.baseAddress!
-        let blocks = max(width, height) + 2 * window
+        let rows = tall ?? window
+        let blocks = max(width, height) + 2 * max(window, rows)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * height + 2 * blocks * max(width, height)) {
             scratch in
             let turned = scratch.baseAddress!, runs = turned + width * height
             // Least values as the largest of their complements: closing is the largest, then
             // the least, of each window; opening the other way round.
             if !darkInk { complement(picture, count: width * height) }
-            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
+            columnExtremes(picture, width: width, height: height, window: rows, scratch: runs)
             transpose(picture, width: width, height: height, into: turned)
             columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
             complement(turned, count: width * height)
             columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
             transpose(turned, width: height, height: width, into: picture)
-            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
+            columnExtremes(picture, width: width, height: height, window: rows, scratch: runs)
             if darkInk { complement(picture, count: width * height) }
         }
     }

@@ -78,6 +78,12 @@ public struct FrameLayout: Sendable, Equatable {
         (planes, grids) = Self.derive(info)
     }
 
+    /// Whether the component at `colour` of `grid` is U or V.
+    public func carriesChroma(_ grid: SampleGrid, colour: Int) -> Bool {
+        info.model == .yuv
+            && info.components.dropFirst().contains { $0.plane == grid.plane && $0.offset == grid.offset + colour }
+    }
+
     /// Per plane: the unit is the component that repeats least often (a pixel, a UV pair, a
     /// 4:2:2 macropixel); components that share step and subsampling make one sample grid.
     /// Grids come in plane order, luma first within a plane.

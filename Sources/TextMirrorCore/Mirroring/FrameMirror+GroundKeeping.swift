@@ -6,6 +6,15 @@
 /// ink alone. With in = G − R (R = G − in ≥ 0 under dark ink, where G lies above the picture;
 /// R = in − G under light ink), out = G − R∘m (or G + R∘m): R is written into the frame,
 /// mirrored, and combined with G. Where the mirror moves nothing, out = G ∓ R = in exactly.
+///
+/// Luma and R, G, B move the ink as a share of its ground instead: R = (G − in) / G and
+/// out = G − G · R∘m under dark ink, the same on the complements (full scale − value) under light
+/// ink. Print is paper that reflects less, so a line that crosses a shadow's edge keeps its
+/// contrast on either side (generated page_057: moved by difference, a word that left the shadow
+/// came out faint and one that entered it black). Paint is opaque, so light letters moved across
+/// a brick wall stay solid (generated shop_022: by difference, the bricks showed through them).
+/// Values are gamma-coded, and a power law keeps a product a product. Chroma is centred on its
+/// neutral value, not a gain: it keeps the difference.
 extension FrameMirror {
     /// Mirrors `box`, whose rectangle `original` holds as it came (the frame may hold anything
     /// there when this is called).
@@ -16,7 +25,7 @@ extension FrameMirror {
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow
-        var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, ground: [Int32])] = []
+        var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, relative: Bool, ground: [Int32])] = []
         for (g, grid) in layout.grids.enumerated() {
             let area = SampleArea(grid, rect)
             let (width, height) = (area.columns.count, area.rows.count)
@@ -42,17 +51,18 @@ extension FrameMirror {
                     // Dark print set close (bold, blurred) fills the x-height band between its
                     // letters, and a window a few strokes wide inside that band never reaches the
                     // paper: its ground keeps a dip where the letters were, left behind as a grey
-                    // ghost (generated page_009). A window as tall as the box reaches the paper
-                    // above and below in every column. Light ink (signs, LED panels) keeps the
-                    // square window only: there the column window took out the ground's own
-                    // horizontal sheen, and the bus went back from +2.5% to +7.0%.
-                    let tall = max(gridWindow, Int(box.height.rounded()) / grid.rowsPerSample | 1)
-                    var column = picture
-                    column.withUnsafeMutableBufferPointer { values in
-                        InkFreeBackground.removeStrokes(
-                            values, width: width, height: height, window: 1, darkInk: true, tall: tall)
+                    // ghost (generated page_009). Each column's dips, filled to the paper above
+                    // and below them, reach it. Not a tall closing: that also lifted a shadow
+                    // running into the box's top or bottom to the lit paper beside it, and the
+                    // shadow moved with the ink as a dark wedge (generated page_057). Light ink
+                    // (signs, LED panels) keeps the square window only: there a column window took
+                    // out the ground's own horizontal sheen, and the bus went back from +2.5% to
+                    // +7.0%.
+                    var filled = picture
+                    filled.withUnsafeMutableBufferPointer { values in
+                        InkFreeBackground.fillDips(values, width: width, height: height)
                     }
-                    for i in levels.indices { levels[i] = max(levels[i], column[i]) }
+                    for i in levels.indices { levels[i] = max(levels[i], filled[i]) }
                 }
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).
@@ -62,16 +72,29 @@ extension FrameMirror {
                     let g = Int32(levels[i]) << shift
                     ground[i] = dark ? max(g, ground[i]) : min(g, ground[i])
                 }
-                grounds.append((area, channel, dark, ground))
+                grounds.append((area, channel, dark, !layout.carriesChroma(grid, colour: channel), ground))
             }
         }
         original.restore(into: frame)
-        for (area, channel, dark, ground) in grounds {
-            area.replace(channel: channel, in: frame) { i, picture in dark ? ground[i] - picture : picture - ground[i] }
+        for (area, channel, dark, relative, ground) in grounds {
+            // In 64 bits: a 16-bit sample times the full scale does not fit 32.
+            let full = Int64(area.grid.coding.maximum)
+            area.replace(channel: channel, in: frame) { i, picture in
+                guard relative else { return dark ? ground[i] - picture : picture - ground[i] }
+                // Light ink: the same, on the complements.
+                let (g, v) = dark ? (ground[i], picture) : (Int32(full) - ground[i], Int32(full) - picture)
+                return g > 0 ? Int32((Int64(g - v) * full + Int64(g / 2)) / Int64(g)) : 0
+            }
         }
         mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
-        for (area, channel, dark, ground) in grounds {
-            area.replace(channel: channel, in: frame) { i, ink in dark ? ground[i] - ink : ground[i] + ink }
+        for (area, channel, dark, relative, ground) in grounds {
+            let full = Int64(area.grid.coding.maximum)
+            area.replace(channel: channel, in: frame) { i, ink in
+                guard relative else { return dark ? ground[i] - ink : ground[i] + ink }
+                let g = dark ? ground[i] : Int32(full) - ground[i]
+                let v = g - Int32((Int64(g) * Int64(ink) + full / 2) / full)
+                return dark ? v : Int32(full) - v
+            }
         }
     }
 }

@@ -106,35 +106,59 @@ enum InkFreeBackground {
         }
     }
 
-    /// Closing (dark ink) or opening (light ink) of `values` with a rectangle `window` samples
-    /// wide and `tall` (default: `window`) high, cut at the edges: strokes narrower than the
-    /// window are gone, ground features wider than it stay.
+    /// Closing (dark ink) or opening (light ink) of `values` with a square `window` samples
+    /// wide, cut at the edges: strokes narrower than the window are gone, ground features wider
+    /// than it stay.
     ///
     /// Every pass runs down the columns, a whole row at a time (loops over a row's bytes, which
     /// the compiler vectorizes); the picture is transposed between passes so that its rows are
     /// filtered as columns.
     static func removeStrokes(
-        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool,
-        tall: Int? = nil
+        _ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, window: Int, darkInk: Bool
     ) {
         guard width > 0, height > 0, values.count >= width * height else { return }
         let picture = values.baseAddress!
-        let rows = tall ?? window
-        let blocks = max(width, height) + 2 * max(window, rows)
+        let blocks = max(width, height) + 2 * window
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * height + 2 * blocks * max(width, height)) {
             scratch in
             let turned = scratch.baseAddress!, runs = turned + width * height
             // Least values as the largest of their complements: closing is the largest, then
             // the least, of each window; opening the other way round.
             if !darkInk { complement(picture, count: width * height) }
-            columnExtremes(picture, width: width, height: height, window: rows, scratch: runs)
+            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
             transpose(picture, width: width, height: height, into: turned)
             columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
             complement(turned, count: width * height)
             columnExtremes(turned, width: height, height: width, window: window, scratch: runs)
             transpose(turned, width: height, height: width, into: picture)
-            columnExtremes(picture, width: width, height: height, window: rows, scratch: runs)
+            columnExtremes(picture, width: width, height: height, window: window, scratch: runs)
             if darkInk { complement(picture, count: width * height) }
+        }
+    }
+
+    /// Each value becomes the lower of the highest value at or above it in its column and the
+    /// highest at or below it: a dip with lighter values on both sides is filled up to its lower
+    /// rim, however tall, while a darker stretch that runs to the column's end (a shadow across
+    /// the box) has no rim there and stays as it is. For dark ink only.
+    static func fillDips(_ values: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) {
+        guard width > 0, height > 0, values.count >= width * height else { return }
+        let picture = values.baseAddress!
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * (height + 1)) { scratch in
+            // Highest at or above, row by row downwards; then highest at or below, upwards.
+            let above = scratch.baseAddress!, below = above + width * height
+            above.update(from: picture, count: width)
+            for y in 1..<height {
+                let row = picture + y * width, out = above + y * width, previous = out - width
+                for x in 0..<width { out[x] = max(previous[x], row[x]) }
+            }
+            below.update(from: picture + (height - 1) * width, count: width)
+            for y in stride(from: height - 1, through: 0, by: -1) {
+                let row = picture + y * width, highest = above + y * width
+                for x in 0..<width {
+                    below[x] = max(below[x], row[x])
+                    row[x] = min(highest[x], below[x])
+                }
+            }
         }
     }
 

@@ -15,6 +15,9 @@ import Testing
         90 + x + (Int(x.rounded(.down)) % 20 < 10 ? 30 : 0)
     }
 
+    /// Print reflects this share of the light its paper does.
+    static let inkReflects = 0.1
+
     /// Dark strokes, 3 px wide (vertical bars one column in eight, from column 17, and a bar
     /// along the line's top), 2 px inside the box.
     static func ink(_ box: PixelBox, _ x: Double, _ y: Double) -> Bool {
@@ -31,9 +34,12 @@ import Testing
     func bandedGroundStays(format: PixelFormat, degrees: Double) throws {
         let box = PixelBox(centerX: 40, centerY: 20, width: 57, height: 16, angle: degrees)
         let frame = TestFrame(format, width: Self.width, height: Self.height)
-        SeamlessMirrorTests.paint(frame) { grid, _, x, y in
-            // Chroma (the other grids of YUV formats) is flat.
-            grid > 0 ? 128 : Self.ink(box, x, y) ? 10 : UInt8(Self.ground(x, y).rounded())
+        let colours = frame.layout.format.info.components.count
+        SeamlessMirrorTests.paint(frame) { grid, byte, x, y in
+            // Chroma (the other grids of YUV formats) is flat, alpha opaque.
+            if grid > 0 { return 128 }
+            if byte >= colours { return 255 }
+            return UInt8((Self.ground(x, y) * (Self.ink(box, x, y) ? Self.inkReflects : 1)).rounded())
         }
         let out = try SeamlessMirrorTests.mirrored(frame, box, flip: .horizontal, seamless: true)
 
@@ -48,7 +54,7 @@ import Testing
             }
         }
         let grid = frame.layout.grids[0]
-        var (groundErrors, groundCount, inkMissed) = (0.0, 0, 0)
+        var (groundErrors, groundCount, inkMissed, inkOff) = (0.0, 0, 0, 0)
         for gy in 0..<Self.height {
             for gx in 0..<Self.width {
                 let p = SIMD2(Double(gx) + 0.5, Double(gy) + 0.5)
@@ -61,8 +67,10 @@ import Testing
                     let q = mirrored(p + SIMD2(d.0, d.1))
                     return Self.ink(box, q.x, q.y)
                 }) {
-                    // Deep inside a stroke where it lands (its edges may fall either way).
+                    // Deep inside a stroke where it lands (its edges may fall either way): as
+                    // dark beside the ground it lands on as it was beside its own.
                     if level > ground - 40 { inkMissed += 1 }
+                    if abs(level - ground * Self.inkReflects) > 4 { inkOff += 1 }
                 }
             }
         }
@@ -72,5 +80,6 @@ import Testing
         #expect(meanError < 4, "\(format) at \(degrees)°: the ground is \(meanError) levels off on average")
         #expect(groundCount > 100, "\(format) at \(degrees)°: \(groundCount) ground samples")
         #expect(inkMissed == 0, "\(format) at \(degrees)°: \(inkMissed) stroke samples not dark")
+        #expect(inkOff == 0, "\(format) at \(degrees)°: \(inkOff) stroke samples off their ground's tenth")
     }
 }

@@ -105,6 +105,29 @@ import Testing
             }
         }
     }
+
+    @Test("Dips between lighter rims are filled, a dark stretch at a column's end stays")
+    func fillDips() {
+        // Columns, top to bottom: a band of print taller than any window between paper above
+        // and below; a shadow from the top edge down to row 6 above lit paper, with print in
+        // the lit part; and print between rims of 180 and 150.
+        let columns: [[UInt8]] = [
+            [200, 200, 40, 40, 40, 40, 40, 40, 200, 200],
+            [90, 90, 90, 90, 90, 90, 200, 30, 200, 200],
+            [180, 60, 60, 60, 150, 150, 150, 150, 150, 150],
+        ]
+        let expected: [[UInt8]] = [
+            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+            [90, 90, 90, 90, 90, 90, 200, 200, 200, 200],
+            [180, 150, 150, 150, 150, 150, 150, 150, 150, 150],
+        ]
+        let (width, height) = (columns.count, columns[0].count)
+        var values = (0..<(width * height)).map { columns[$0 % width][$0 / width] }
+        values.withUnsafeMutableBufferPointer { InkFreeBackground.fillDips($0, width: width, height: height) }
+        for x in 0..<width {
+            #expect((0..<height).map { values[$0 * width + x] } == expected[x], "column \(x)")
+        }
+    }
 }
 
 /// A small seeded generator, so that a failure repeats.

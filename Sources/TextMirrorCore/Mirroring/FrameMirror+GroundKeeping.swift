@@ -16,15 +16,18 @@
 /// Values are gamma-coded, and a power law keeps a product a product. Chroma is centred on its
 /// neutral value, not a gain: it keeps the difference.
 extension FrameMirror {
-    /// Mirrors `box`, whose rectangle `original` holds as it came (the frame may hold anything
-    /// there when this is called).
+    /// Mirrors `box`, whose rectangle `original` holds as it came, and returns true; or returns
+    /// false, the frame untouched, where the ground inside the box has no texture of its own.
     func mirrorKeepingGround(
         _ box: PixelBox, flip: Flip, axes: Axes, original: RegionSnapshot, in frame: FrameBuffer
-    ) {
+    ) -> Bool {
         let rect = original.rect
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow
+        // The ground's texture, measured against its mean over a square as high as the box.
+        let boxWindow = Int(box.height.rounded()) | 1
+        var roughest = 0.0
         var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, relative: Bool, ground: [Int32])] = []
         for (g, grid) in layout.grids.enumerated() {
             let area = SampleArea(grid, rect)
@@ -64,6 +67,11 @@ extension FrameMirror {
                     }
                     for i in levels.indices { levels[i] = max(levels[i], filled[i]) }
                 }
+                if g == 0 {
+                    roughest = max(
+                        roughest,
+                        InkFreeBackground.roughness(levels, inside: inside, width: width, height: height, window: boxWindow))
+                }
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).
                 let shift = Int32(grid.coding.shift)
@@ -74,6 +82,9 @@ extension FrameMirror {
                 }
                 grounds.append((area, channel, dark, !layout.carriesChroma(grid, colour: channel), ground))
             }
+            // A ground without texture of its own (paper, even light) is what the ring's surface
+            // already follows: left to it, at no further cost.
+            if g == 0 && roughest < InkFreeBackground.texturedGround { return false }
         }
         original.restore(into: frame)
         for (area, channel, dark, relative, ground) in grounds {
@@ -96,6 +107,7 @@ extension FrameMirror {
                 return dark ? v : Int32(full) - v
             }
         }
+        return true
     }
 }
 

@@ -85,14 +85,15 @@ public struct FrameMirror: Sendable {
             }
             // Where the ring saw a ground that is not flat (on a flat one the result stays the
             // plain mirror) and the kept mirror still leaves a clearly stronger edge than the
-            // picture's own (the ground inside the box holds what the ring cannot see): the
-            // mirror that keeps the ground read from inside the box, if its edge is within noise
-            // of the picture's own or clearly weaker than the kept mirror's.
+            // picture's own (the ground inside the box may hold what the ring cannot see): the
+            // mirror that keeps the ground read from inside the box, where that ground has texture
+            // of its own, if its edge is within noise of the picture's own or clearly weaker than
+            // the kept mirror's.
             let tolerated = { (edge: Double) in edge * Self.seamTolerance.ratio + Self.seamTolerance.levels }
             guard corrected, step > tolerated(ownStep) else { continue }
             let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
             defer { chosen.deallocate() }
-            mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame)
+            guard mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame) else { continue }
             let groundStep = seam.step(in: frame)
             if !(groundStep <= tolerated(ownStep) || tolerated(groundStep) < step) {
                 chosen.restore(into: frame)

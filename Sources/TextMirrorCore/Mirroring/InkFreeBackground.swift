@@ -22,6 +22,10 @@ enum InkFreeBackground {
     /// larger quantiles took in the blobs (glare, a panel's dot grid) that Otsu's split counts
     /// as ink (on the bus's LED panel: 14 px at 0.9, 4 px at 0.5, the letters' dots 4-6 px).
     static let strokeQuantile = 0.5
+    /// A ground whose `roughness` is below this many levels has no texture of its own: on the
+    /// generated pages, paper under even or sloping light measures 0.3 to 2 levels; the bus's
+    /// paint and LED panel, a brick wall, and lines crossing a shadow's edge 4 to 35.
+    static let texturedGround = 3.0
 
     /// Whether the ink is darker than its ground, among the values `inside`: Otsu's threshold
     /// splits them in two, and the smaller class is the ink (letters cover less of a box than
@@ -160,6 +164,37 @@ enum InkFreeBackground {
                 }
             }
         }
+    }
+
+    /// How far `values` stray from their own mean over a `window`-wide square around them (cut
+    /// at the edges), on average over the samples `inside`: about 0 on a flat or evenly sloping
+    /// ground, the depth of its texture where it has one (a panel's dots, a wall's bricks, a
+    /// shadow's edge).
+    static func roughness(_ values: [UInt8], inside: [Bool], width: Int, height: Int, window: Int) -> Double {
+        guard width > 0, height > 0 else { return 0 }
+        // Sums over the square from a table of sums over every rectangle from the corner.
+        let stride = width + 1
+        var table = [Int32](repeating: 0, count: stride * (height + 1))
+        for y in 0..<height {
+            var row: Int32 = 0
+            for x in 0..<width {
+                row += Int32(values[y * width + x])
+                table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] + row
+            }
+        }
+        let half = window / 2
+        var (total, count) = (0.0, 0)
+        for y in 0..<height {
+            let (y0, y1) = (max(y - half, 0), min(y + half + 1, height))
+            for x in 0..<width where inside[y * width + x] {
+                let (x0, x1) = (max(x - half, 0), min(x + half + 1, width))
+                let sum = table[y1 * stride + x1] - table[y0 * stride + x1] - table[y1 * stride + x0] + table[y0 * stride + x0]
+                let mean = Double(sum) / Double((y1 - y0) * (x1 - x0))
+                total += abs(Double(values[y * width + x]) - mean)
+                count += 1
+            }
+        }
+        return count > 0 ? total / Double(count) : 0
     }
 
     /// Each value of `line` becomes the mean of itself and its two neighbours (cut at the

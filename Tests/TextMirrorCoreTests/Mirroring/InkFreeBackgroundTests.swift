@@ -106,6 +106,22 @@ import Testing
         }
     }
 
+    @Test("Roughness: a sloping ground has none, bands and a shadow's edge have some")
+    func roughness() {
+        let (width, height) = (80, 24)
+        func measured(_ ground: (Int, Int) -> Int) -> Double {
+            let values = (0..<(width * height)).map { UInt8(ground($0 % width, $0 / width)) }
+            return InkFreeBackground.roughness(
+                values, inside: [Bool](repeating: true, count: values.count), width: width, height: height,
+                window: 25)
+        }
+        // Light falling off across the line and along it, as on a page lit from one side.
+        #expect(measured { x, y in 120 + x / 2 + y / 3 } < InkFreeBackground.texturedGround)
+        // Bands 10 samples wide, 30 levels apart; a shadow's edge 60 levels deep across the box.
+        #expect(measured { x, _ in 120 + ((x / 10) % 2 == 0 ? 30 : 0) } > InkFreeBackground.texturedGround)
+        #expect(measured { x, y in x + y < 50 ? 100 : 160 } > InkFreeBackground.texturedGround)
+    }
+
     @Test("Dips between lighter rims are filled, a dark stretch at a column's end stays")
     func fillDips() {
         // Columns, top to bottom: a band of print taller than any window between paper above

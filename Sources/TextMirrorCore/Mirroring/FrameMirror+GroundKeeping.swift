@@ -68,9 +68,9 @@ extension FrameMirror {
                     for i in levels.indices { levels[i] = max(levels[i], filled[i]) }
                 }
                 if g == 0 {
-                    roughest = max(
-                        roughest,
-                        InkFreeBackground.roughness(levels, inside: inside, width: width, height: height, window: boxWindow))
+                    let roughness = InkFreeBackground.roughness(
+                        levels, inside: inside, width: width, height: height, window: boxWindow)
+                    roughest = max(roughest, roughness)
                 }
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).

@@ -168,11 +168,11 @@ TextMirrorStatus textmirror_regions_validate (const char *spec, char *error, siz
       "stay continuous and no box edge shows (on a flat background this is the " \
       "plain mirror). Where the plain mirror would leave the weaker edge around " \
       "a box (the ring read a sign's frame or glare, not the background), the " \
-      "box is mirrored as it is; where the ground inside the box holds what " \
-      "the ring cannot see (a sheen, an LED panel's dots), the ground read " \
-      "from inside the box between the letters stays in place if that leaves " \
-      "the weaker edge. False mirrors every box as it is. Fixed regions are " \
-      "always plain mirrors", \
+      "box is mirrored as it is; where the ground inside the box has a texture " \
+      "the ring cannot see (a sheen, an LED panel's dots, bricks, a shadow's " \
+      "edge), that ground stays in place and only the letters move, keeping " \
+      "their contrast against it, if that leaves the weaker edge. False " \
+      "mirrors every box as it is. Fixed regions are always plain mirrors", \
       PLAYING) \
   X (detection_mode, DETECTION_MODE, "detection-mode", "Detection mode", \
       "When detection runs: on an internal queue without delaying frames " \

@@ -1,20 +1,22 @@
-/// The mirror that moves a box's strokes and keeps its ground, sample by sample (see
-/// InkFreeBackground.swift): out = plain + G − G∘m, on every grid and colour channel.
+/// The mirror that moves a box's strokes and keeps its ground G (InkFreeBackground.swift), sample
+/// by sample, on every grid and colour channel.
 ///
 /// The box's own plain mirror does the moving, so that the result samples the picture exactly
 /// where the plain mirror does, axis-aligned or turned, in every format; it runs once, over the
-/// ink alone. With in = G − R (R = G − in ≥ 0 under dark ink, where G lies above the picture;
-/// R = in − G under light ink), out = G − R∘m (or G + R∘m): R is written into the frame,
-/// mirrored, and combined with G. Where the mirror moves nothing, out = G ∓ R = in exactly.
+/// ink alone. The ink's part R of each sample is written into the frame, mirrored, and combined
+/// with the ground where it lands:
 ///
-/// Luma and R, G, B move the ink as a share of its ground instead: R = (G − in) / G and
-/// out = G − G · R∘m under dark ink, the same on the complements (full scale − value) under light
-/// ink. Print is paper that reflects less, so a line that crosses a shadow's edge keeps its
-/// contrast on either side (generated page_057: moved by difference, a word that left the shadow
-/// came out faint and one that entered it black). Paint is opaque, so light letters moved across
-/// a brick wall stay solid (generated shop_022: by difference, the bricks showed through them).
-/// Values are gamma-coded, and a power law keeps a product a product. Chroma is centred on its
-/// neutral value, not a gain: it keeps the difference.
+/// - Luma and R, G, B: the ink as a share of its ground, R = (G − in) / G and out = G − G · R∘m
+///   under dark ink (G lies above the picture); the same on the complements (full scale − value)
+///   under light ink. Print is paper that reflects less, so a line that crosses a shadow's edge
+///   keeps its contrast on either side (generated page_057: moved by difference, a word that left
+///   the shadow came out faint and one that entered it black). Paint is opaque, so light letters
+///   moved across a brick wall stay solid (generated shop_022: by difference, the bricks showed
+///   through them). Values are gamma-coded, and a power law keeps a product a product.
+/// - Chroma, centred on its neutral value and not a gain: the difference, R = G − in and
+///   out = G − R∘m under dark ink, R = in − G and out = G + R∘m under light ink.
+///
+/// Where the mirror moves nothing, out = in (up to the rounding of the share).
 extension FrameMirror {
     /// Mirrors `box`, whose rectangle `original` holds as it came, and returns true; or returns
     /// false, the frame untouched, where the ground inside the box has no texture of its own.

@@ -5,13 +5,9 @@
 /// Why, beside the ring's surface (RingBackground.swift): the ring sees only the box's outline,
 /// so what the ground holds inside (the sheen on a bus's paint, a badge's chrome, the dot grid
 /// of an LED panel) is mirrored with the letters, and a viewer sees the box. Taken from inside,
-/// the ground keeps its texture where it is and only the strokes move:
-///
-///     out(p) = plain(p) + G(p) − G(m(p))
-///
-/// with G this estimate and m the box's mirror map. A stroke wider than the window stays in G
-/// and is not moved, so the window is sized from the strokes measured (`strokeWidth`). On a
-/// flat ground G is flat and the result is the plain mirror.
+/// the ground keeps its texture where it is and only the strokes move, measured against it
+/// (FrameMirror+GroundKeeping.swift). A stroke wider than the window stays in the ground and is
+/// not moved, so the window is sized from the strokes measured (`strokeWidth`).
 ///
 /// Values are 8-bit levels, one channel, `width` samples a row.
 enum InkFreeBackground {

@@ -18,12 +18,21 @@
 ///
 /// Where the mirror moves nothing, out = in (up to the rounding of the share).
 extension FrameMirror {
+    /// The largest box, in luma pixels of its bounding rectangle, whose ground is kept. Its cost
+    /// grows with the area, about 40 ns a pixel on the 2-core Xeon of docs/PERFORMANCE.md: a
+    /// caption 230 px high across half a 1080p frame took 9 ms on the streaming thread, every
+    /// frame, and a live pipeline dropped frames. Larger boxes keep the ring's mirror. The
+    /// largest box kept on the generated set is 90 000 (a shop sign's name, 691 × 126).
+    static let largestGroundKept = 100_000
+
     /// Mirrors `box`, whose rectangle `original` holds as it came, and returns true; or returns
-    /// false, the frame untouched, where the ground inside the box has no texture of its own.
+    /// false, the frame untouched, where the box is larger than `largestGroundKept` or the ground
+    /// inside it has no texture of its own.
     func mirrorKeepingGround(
         _ box: PixelBox, flip: Flip, axes: Axes, original: RegionSnapshot, in frame: FrameBuffer
     ) -> Bool {
         let rect = original.rect
+        guard (rect.x1 - rect.x0) * (rect.y1 - rect.y0) <= Self.largestGroundKept else { return false }
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow

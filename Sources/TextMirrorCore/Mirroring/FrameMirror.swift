@@ -75,10 +75,12 @@ public struct FrameMirror: Sendable {
             let corrected = mirror(box, flip: flip, axes: axes, seamless: true, excluding: others, in: frame)
             // Uncorrected, the background was flat: the plain mirror moved nothing of it.
             if corrected { before.restoreBackground(into: frame, layout: layout) }
+            // An edge this strong or weaker is within noise of `edge`.
+            let tolerated = { (edge: Double) in edge * Self.seamTolerance.ratio + Self.seamTolerance.levels }
             // Within noise of each other, the seamless mirror stays: it also keeps gradients
             // inside the box continuous, which the outline does not see.
             var step = corrected ? seam.step(in: frame) : plainStep
-            if corrected && step > plainStep * Self.seamTolerance.ratio + Self.seamTolerance.levels {
+            if corrected && step > tolerated(plainStep) {
                 before.restore(into: frame)
                 mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
                 step = plainStep
@@ -89,7 +91,6 @@ public struct FrameMirror: Sendable {
             // mirror that keeps the ground read from inside the box, where that ground has texture
             // of its own, if its edge is within noise of the picture's own or clearly weaker than
             // the kept mirror's.
-            let tolerated = { (edge: Double) in edge * Self.seamTolerance.ratio + Self.seamTolerance.levels }
             guard corrected, step > tolerated(ownStep) else { continue }
             let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
             defer { chosen.deallocate() }

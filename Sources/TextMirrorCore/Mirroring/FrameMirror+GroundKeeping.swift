@@ -36,9 +36,8 @@ extension FrameMirror {
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow
-        // The ground's texture, measured against its mean over a square as high as the box.
+        // The ground's texture is measured against its mean over a square as high as the box.
         let boxWindow = Int(box.height.rounded()) | 1
-        var roughest = 0.0
         var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, relative: Bool, ground: [Int32])] = []
         for (g, grid) in layout.grids.enumerated() {
             let area = SampleArea(grid, rect)
@@ -46,17 +45,22 @@ extension FrameMirror {
             // Ink and ground are told apart inside the box only: a turned box's bounding
             // rectangle holds whatever lies beside the line.
             let inside = area.inside(box)
+            // The first grid's strokes, read from the mean of its colours: for a grid of one
+            // colour (luma), that channel's own levels and ink side, read once.
+            var first: (levels: [UInt8], dark: Bool)?
             if g == 0 {
                 let levels = area.read(grid.colours, from: original)
                 let dark = InkFreeBackground.inkIsDark(levels, inside: inside)
                 let stroke = InkFreeBackground.strokeWidth(
                     levels, inside: inside, width: width, height: height, darkInk: dark)
                 window = InkFreeBackground.window(forStroke: stroke * grid.pixelsPerSample)
+                if grid.colours.count == 1 { first = (levels, dark) }
             }
             let gridWindow = max(InkFreeBackground.minimumWindow, (window / grid.pixelsPerSample) | 1)
+            var channels: [(channel: Int, dark: Bool, levels: [UInt8])] = []
             for channel in grid.colours {
-                var levels = area.read([channel], from: original)
-                let dark = InkFreeBackground.inkIsDark(levels, inside: inside)
+                var levels = first?.levels ?? area.read([channel], from: original)
+                let dark = first?.dark ?? InkFreeBackground.inkIsDark(levels, inside: inside)
                 let picture = levels
                 levels.withUnsafeMutableBufferPointer { values in
                     InkFreeBackground.removeInk(values, width: width, height: height, window: gridWindow, darkInk: dark)
@@ -78,11 +82,17 @@ extension FrameMirror {
                     }
                     for i in levels.indices { levels[i] = max(levels[i], filled[i]) }
                 }
-                if g == 0 {
-                    let roughness = InkFreeBackground.roughness(
-                        levels, inside: inside, width: width, height: height, window: boxWindow)
-                    roughest = max(roughest, roughness)
-                }
+                channels.append((channel, dark, levels))
+            }
+            // A ground without texture of its own (paper, even light) is what the ring's surface
+            // already follows: left to it, at no further cost.
+            func textured(_ levels: [UInt8]) -> Bool {
+                let roughness = InkFreeBackground.roughness(
+                    levels, inside: inside, width: width, height: height, window: boxWindow)
+                return roughness >= InkFreeBackground.texturedGround
+            }
+            if g == 0 && !channels.contains(where: { textured($0.levels) }) { return false }
+            for (channel, dark, levels) in channels {
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).
                 let shift = Int32(grid.coding.shift)
@@ -93,9 +103,6 @@ extension FrameMirror {
                 }
                 grounds.append((area, channel, dark, !layout.carriesChroma(grid, colour: channel), ground))
             }
-            // A ground without texture of its own (paper, even light) is what the ring's surface
-            // already follows: left to it, at no further cost.
-            if g == 0 && roughest < InkFreeBackground.texturedGround { return false }
         }
         original.restore(into: frame)
         for (area, channel, dark, relative, ground) in grounds {

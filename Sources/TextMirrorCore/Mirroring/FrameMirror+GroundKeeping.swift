@@ -25,20 +25,28 @@ extension FrameMirror {
     /// largest box kept on the generated set is 90 000 (a shop sign's name, 691 × 126).
     static let largestGroundKept = 100_000
 
-    /// Mirrors `box`, whose rectangle `original` holds as it came, and returns true; or returns
-    /// false, the frame untouched, where the box is larger than `largestGroundKept` or the ground
-    /// inside it has no texture of its own.
-    func mirrorKeepingGround(
-        _ box: PixelBox, flip: Flip, axes: Axes, original: RegionSnapshot, in frame: FrameBuffer
-    ) -> Bool {
+    /// One channel's ground under `box`, at full depth, row by row over its grid's samples.
+    struct KeptGround {
+        fileprivate let area: SampleArea
+        fileprivate let channel: Int
+        fileprivate let darkInk: Bool
+        /// Whether the ink moves as a share of its ground (luma, R, G, B), or as a difference.
+        fileprivate let relative: Bool
+        fileprivate let ground: [Int32]
+    }
+
+    /// The ground of every channel under `box`, whose rectangle `original` holds as it came; nil
+    /// where the box is larger than `largestGroundKept` or the ground inside it has no texture
+    /// of its own.
+    func groundsToKeep(_ box: PixelBox, original: RegionSnapshot) -> [KeptGround]? {
         let rect = original.rect
-        guard (rect.x1 - rect.x0) * (rect.y1 - rect.y0) <= Self.largestGroundKept else { return false }
+        guard (rect.x1 - rect.x0) * (rect.y1 - rect.y0) <= Self.largestGroundKept else { return nil }
         // The window is sized from the first grid's strokes (luma, or the mean of R, G and B),
         // in luma pixels, and scaled to each grid's samples.
         var window = InkFreeBackground.minimumWindow
         // The ground's texture is measured against its mean over a square as high as the box.
         let boxWindow = Int(box.height.rounded()) | 1
-        var grounds: [(area: SampleArea, channel: Int, darkInk: Bool, relative: Bool, ground: [Int32])] = []
+        var grounds: [KeptGround] = []
         for (g, grid) in layout.grids.enumerated() {
             let area = SampleArea(grid, rect)
             let (width, height) = (area.columns.count, area.rows.count)
@@ -50,17 +58,17 @@ extension FrameMirror {
             var first: (levels: [UInt8], dark: Bool)?
             if g == 0 {
                 let levels = area.read(grid.colours, from: original)
-                let dark = InkFreeBackground.inkIsDark(levels, inside: inside)
+                let split = InkFreeBackground.InkSplit(levels, inside: inside)
                 let stroke = InkFreeBackground.strokeWidth(
-                    levels, inside: inside, width: width, height: height, darkInk: dark)
+                    levels, inside: inside, width: width, height: height, split: split)
                 window = InkFreeBackground.window(forStroke: stroke * grid.pixelsPerSample)
-                if grid.colours.count == 1 { first = (levels, dark) }
+                if grid.colours.count == 1 { first = (levels, split.darkInk) }
             }
             let gridWindow = max(InkFreeBackground.minimumWindow, (window / grid.pixelsPerSample) | 1)
             var channels: [(channel: Int, dark: Bool, levels: [UInt8])] = []
             for channel in grid.colours {
                 var levels = first?.levels ?? area.read([channel], from: original)
-                let dark = first?.dark ?? InkFreeBackground.inkIsDark(levels, inside: inside)
+                let dark = first?.dark ?? InkFreeBackground.InkSplit(levels, inside: inside).darkInk
                 let picture = levels
                 levels.withUnsafeMutableBufferPointer { values in
                     InkFreeBackground.removeInk(values, width: width, height: height, window: gridWindow, darkInk: dark)
@@ -91,7 +99,7 @@ extension FrameMirror {
                     levels, inside: inside, width: width, height: height, window: boxWindow)
                 return roughness >= InkFreeBackground.texturedGround
             }
-            if g == 0 && !channels.contains(where: { textured($0.levels) }) { return false }
+            if g == 0 && !channels.contains(where: { textured($0.levels) }) { return nil }
             for (channel, dark, levels) in channels {
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).
@@ -101,31 +109,44 @@ extension FrameMirror {
                     let g = Int32(levels[i]) << shift
                     ground[i] = dark ? max(g, ground[i]) : min(g, ground[i])
                 }
-                grounds.append((area, channel, dark, !layout.carriesChroma(grid, colour: channel), ground))
+                grounds.append(
+                    KeptGround(
+                        area: area, channel: channel, darkInk: dark,
+                        relative: !layout.carriesChroma(grid, colour: channel), ground: ground))
             }
         }
+        return grounds
+    }
+
+    /// Mirrors `box`, whose rectangle `original` holds as it came, keeping `grounds`
+    /// (`groundsToKeep`) where they are.
+    func mirror(
+        _ box: PixelBox, flip: Flip, axes: Axes, keeping grounds: [KeptGround], original: RegionSnapshot,
+        in frame: FrameBuffer
+    ) {
         original.restore(into: frame)
-        for (area, channel, dark, relative, ground) in grounds {
+        for kept in grounds {
+            let (ground, dark) = (kept.ground, kept.darkInk)
             // In 64 bits: a 16-bit sample times the full scale does not fit 32.
-            let full = Int64(area.grid.coding.maximum)
-            area.replace(channel: channel, in: frame) { i, picture in
-                guard relative else { return dark ? ground[i] - picture : picture - ground[i] }
+            let full = Int64(kept.area.grid.coding.maximum)
+            kept.area.replace(channel: kept.channel, in: frame) { i, picture in
+                guard kept.relative else { return dark ? ground[i] - picture : picture - ground[i] }
                 // Light ink: the same, on the complements.
                 let (g, v) = dark ? (ground[i], picture) : (Int32(full) - ground[i], Int32(full) - picture)
                 return g > 0 ? Int32((Int64(g - v) * full + Int64(g / 2)) / Int64(g)) : 0
             }
         }
         mirror(box, flip: flip, axes: axes, seamless: false, excluding: [], in: frame)
-        for (area, channel, dark, relative, ground) in grounds {
-            let full = Int64(area.grid.coding.maximum)
-            area.replace(channel: channel, in: frame) { i, ink in
-                guard relative else { return dark ? ground[i] - ink : ground[i] + ink }
+        for kept in grounds {
+            let (ground, dark) = (kept.ground, kept.darkInk)
+            let full = Int64(kept.area.grid.coding.maximum)
+            kept.area.replace(channel: kept.channel, in: frame) { i, ink in
+                guard kept.relative else { return dark ? ground[i] - ink : ground[i] + ink }
                 let g = dark ? ground[i] : Int32(full) - ground[i]
                 let v = g - Int32((Int64(g) * Int64(ink) + full / 2) / full)
                 return dark ? v : Int32(full) - v
             }
         }
-        return true
     }
 }
 

@@ -91,10 +91,12 @@ public struct FrameMirror: Sendable {
             // mirror that keeps the ground read from inside the box, where that ground has texture
             // of its own, if its edge is within noise of the picture's own or clearly weaker than
             // the kept mirror's.
-            guard corrected, step > tolerated(ownStep) else { continue }
+            guard corrected, step > tolerated(ownStep), let grounds = groundsToKeep(box, original: before) else {
+                continue
+            }
             let chosen = RegionSnapshot(before.rect, layout: layout, of: frame)
             defer { chosen.deallocate() }
-            guard mirrorKeepingGround(box, flip: flip, axes: axes, original: before, in: frame) else { continue }
+            mirror(box, flip: flip, axes: axes, keeping: grounds, original: before, in: frame)
             let groundStep = seam.step(in: frame)
             if !(groundStep <= tolerated(ownStep) || tolerated(groundStep) < step) {
                 chosen.restore(into: frame)

@@ -23,24 +23,29 @@ enum InkFreeBackground {
     /// paint and LED panel, a brick wall, and lines crossing a shadow's edge 4 to 35.
     static let texturedGround = 3.0
 
-    /// Whether the ink is darker than its ground, among the values `inside`: Otsu's threshold
-    /// splits them in two, and the smaller class is the ink (letters cover less of a box than
-    /// their ground does).
-    static func inkIsDark(_ values: [UInt8], inside: [Bool]) -> Bool {
-        let histogram = histogram(values, inside: inside)
-        let threshold = Int(otsuThreshold(histogram))
-        let below = histogram[0...threshold].reduce(0, +), total = histogram.reduce(0, +)
-        return 2 * below < total
+    /// Ink told from ground among the values `inside`: Otsu's threshold splits them in two, and
+    /// the smaller class is the ink (letters cover less of a box than their ground does).
+    struct InkSplit {
+        /// Values at or below it are one class, values above it the other.
+        let threshold: UInt8
+        /// Whether the ink is the class at or below the threshold.
+        let darkInk: Bool
+
+        init(_ values: [UInt8], inside: [Bool]) {
+            let histogram = InkFreeBackground.histogram(values, inside: inside)
+            threshold = otsuThreshold(histogram)
+            let below = histogram[0...Int(threshold)].reduce(0, +), total = histogram.reduce(0, +)
+            darkInk = 2 * below < total
+        }
     }
 
-    /// The strokes' width in samples: Otsu's threshold over the samples `inside` splits ink
-    /// from ground, each ink sample's stroke is the shorter of its horizontal and vertical runs
-    /// of ink (samples outside are none), and the width is `strokeQuantile` of those. 1 when
-    /// there is no ink.
+    /// The strokes' width in samples: each ink sample's stroke (ink by `split`, among the samples
+    /// `inside`) is the shorter of its horizontal and vertical runs of ink (samples outside are
+    /// none), and the width is `strokeQuantile` of those. 1 when there is no ink.
     static func strokeWidth(
-        _ values: [UInt8], inside: [Bool], width: Int, height: Int, darkInk: Bool
+        _ values: [UInt8], inside: [Bool], width: Int, height: Int, split: InkSplit
     ) -> Int {
-        let threshold = otsuThreshold(histogram(values, inside: inside))
+        let (threshold, darkInk) = (split.threshold, split.darkInk)
         var ink = [Bool](repeating: false, count: values.count)
         for i in values.indices where inside[i] { ink[i] = darkInk ? values[i] <= threshold : values[i] > threshold }
         // Horizontal run length at each sample, then the vertical one, keeping the shorter.
@@ -184,7 +189,8 @@ enum InkFreeBackground {
             let (y0, y1) = (max(y - half, 0), min(y + half + 1, height))
             for x in 0..<width where inside[y * width + x] {
                 let (x0, x1) = (max(x - half, 0), min(x + half + 1, width))
-                let sum = table[y1 * stride + x1] - table[y0 * stride + x1] - table[y1 * stride + x0] + table[y0 * stride + x0]
+                let (top, bottom) = (y0 * stride, y1 * stride)
+                let sum = table[bottom + x1] - table[top + x1] - table[bottom + x0] + table[top + x0]
                 let mean = Double(sum) / Double((y1 - y0) * (x1 - x0))
                 total += abs(Double(values[y * width + x]) - mean)
                 count += 1

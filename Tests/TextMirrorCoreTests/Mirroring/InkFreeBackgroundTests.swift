@@ -15,14 +15,14 @@ import Testing
         let dark = (0..<(width * height)).map { isInk($0 % width, $0 / width) ? UInt8(30) : 200 }
         let light = dark.map { 255 - $0 }
         let everywhere = [Bool](repeating: true, count: dark.count)
-        #expect(InkFreeBackground.inkIsDark(dark, inside: everywhere))
-        #expect(!InkFreeBackground.inkIsDark(light, inside: everywhere))
+        #expect(InkFreeBackground.InkSplit(dark, inside: everywhere).darkInk)
+        #expect(!InkFreeBackground.InkSplit(light, inside: everywhere).darkInk)
         // Outside the mask, a dark surround larger than the box's ground does not count.
         let surrounded = dark + [UInt8](repeating: 10, count: 3 * dark.count)
         let mask = everywhere + [Bool](repeating: false, count: 3 * dark.count)
-        #expect(InkFreeBackground.inkIsDark(surrounded, inside: mask))
+        #expect(InkFreeBackground.InkSplit(surrounded, inside: mask).darkInk)
         // Counted, it would make the light ground the smaller class.
-        #expect(!InkFreeBackground.inkIsDark(surrounded, inside: mask.map { _ in true }))
+        #expect(!InkFreeBackground.InkSplit(surrounded, inside: mask.map { _ in true }).darkInk)
     }
 
     @Test("Stroke width: the median of each ink sample's shorter run", arguments: [1, 3, 5])
@@ -31,12 +31,15 @@ import Testing
         let values = (0..<(width * height)).map { isInk($0 % width, $0 / width) ? UInt8(20) : 220 }
         let everywhere = [Bool](repeating: true, count: values.count)
         #expect(
-            InkFreeBackground.strokeWidth(values, inside: everywhere, width: width, height: height, darkInk: true)
-                == stroke)
+            InkFreeBackground.strokeWidth(
+                values, inside: everywhere, width: width, height: height,
+                split: InkFreeBackground.InkSplit(values, inside: everywhere)) == stroke)
         // No ink at all: 1.
         let flat = [UInt8](repeating: 128, count: values.count)
         #expect(
-            InkFreeBackground.strokeWidth(flat, inside: everywhere, width: width, height: height, darkInk: true) == 1)
+            InkFreeBackground.strokeWidth(
+                flat, inside: everywhere, width: width, height: height,
+                split: InkFreeBackground.InkSplit(flat, inside: everywhere)) == 1)
     }
 
     /// The closing or opening computed the slow way: every window in full.
@@ -83,9 +86,11 @@ import Testing
             let (x, y) = (i % width, i / width)
             return UInt8(isInk(x, y) ? (darkInk ? 10 : 250) : ground(x, y))
         }
+        let everywhere = [Bool](repeating: true, count: values.count)
+        let split = InkFreeBackground.InkSplit(values, inside: everywhere)
+        #expect(split.darkInk == darkInk)
         let stroke = InkFreeBackground.strokeWidth(
-            values, inside: [Bool](repeating: true, count: values.count), width: width, height: height,
-            darkInk: darkInk)
+            values, inside: everywhere, width: width, height: height, split: split)
         #expect(stroke == 3)
         values.withUnsafeMutableBufferPointer {
             InkFreeBackground.removeInk(
@@ -130,12 +135,12 @@ import Testing
         let columns: [[UInt8]] = [
             [200, 200, 40, 40, 40, 40, 40, 40, 200, 200],
             [90, 90, 90, 90, 90, 90, 200, 30, 200, 200],
-            [180, 60, 60, 60, 150, 150, 150, 150, 150, 150],
+            [180, 60, 60, 60, 150, 150, 150, 150, 150, 150]
         ]
         let expected: [[UInt8]] = [
             [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
             [90, 90, 90, 90, 90, 90, 200, 200, 200, 200],
-            [180, 150, 150, 150, 150, 150, 150, 150, 150, 150],
+            [180, 150, 150, 150, 150, 150, 150, 150, 150, 150]
         ]
         let (width, height) = (columns.count, columns[0].count)
         var values = (0..<(width * height)).map { columns[$0 % width][$0 / width] }

@@ -65,41 +65,36 @@ extension FrameMirror {
                 if grid.colours.count == 1 { first = (levels, split.darkInk) }
             }
             let gridWindow = max(InkFreeBackground.minimumWindow, (window / grid.pixelsPerSample) | 1)
-            var channels: [(channel: Int, dark: Bool, levels: [UInt8])] = []
+            var pictures: [(channel: Int, dark: Bool, levels: [UInt8])] = []
             for channel in grid.colours {
-                var levels = first?.levels ?? area.read([channel], from: original)
+                let levels = first?.levels ?? area.read([channel], from: original)
                 let dark = first?.dark ?? InkFreeBackground.InkSplit(levels, inside: inside).darkInk
-                let picture = levels
-                levels.withUnsafeMutableBufferPointer { values in
-                    InkFreeBackground.removeInk(values, width: width, height: height, window: gridWindow, darkInk: dark)
-                }
-                if dark {
-                    // Dark print set close (bold, blurred) fills the x-height band between its
-                    // letters, and a window a few strokes wide inside that band never reaches the
-                    // paper: its ground keeps a dip where the letters were, left behind as a grey
-                    // ghost (generated page_009). Each column's dips, filled to the paper above
-                    // and below them, reach it. Not a tall closing: that also lifted a shadow
-                    // running into the box's top or bottom to the lit paper beside it, and the
-                    // shadow moved with the ink as a dark wedge (generated page_057). Light ink
-                    // (signs, LED panels) keeps the square window only: there a column window took
-                    // out the ground's own horizontal sheen, and the bus went back from +2.5% to
-                    // +7.0%.
-                    var filled = picture
-                    filled.withUnsafeMutableBufferPointer { values in
-                        InkFreeBackground.fillDips(values, width: width, height: height)
-                    }
-                    for i in levels.indices { levels[i] = max(levels[i], filled[i]) }
-                }
-                channels.append((channel, dark, levels))
+                pictures.append((channel, dark, levels))
             }
             // A ground without texture of its own (paper, even light) is what the ring's surface
-            // already follows: left to it, at no further cost.
-            func textured(_ levels: [UInt8]) -> Bool {
-                let roughness = InkFreeBackground.roughness(
-                    levels, inside: inside, width: width, height: height, window: boxWindow)
-                return roughness >= InkFreeBackground.texturedGround
+            // already follows: left to it, at no further cost. Looked for at half resolution
+            // first, which turns most such grounds away for a quarter of the work.
+            if g == 0 {
+                let mayBeTextured = pictures.contains { picture in
+                    InkFreeBackground.mayBeTextured(
+                        picture.levels, inside: inside, width: width, height: height, window: gridWindow,
+                        textureWindow: boxWindow, darkInk: picture.dark)
+                }
+                guard mayBeTextured else { return nil }
             }
-            if g == 0 && !channels.contains(where: { textured($0.levels) }) { return nil }
+            let channels = pictures.map { picture in
+                let ground = InkFreeBackground.ground(
+                    of: picture.levels, width: width, height: height, window: gridWindow, darkInk: picture.dark)
+                return (channel: picture.channel, dark: picture.dark, levels: ground)
+            }
+            if g == 0 {
+                let textured = channels.contains { channel in
+                    InkFreeBackground.roughness(
+                        channel.levels, inside: inside, width: width, height: height, window: boxWindow)
+                        >= InkFreeBackground.texturedGround
+                }
+                guard textured else { return nil }
+            }
             for (channel, dark, levels) in channels {
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).

@@ -127,6 +127,50 @@ import Testing
         #expect(measured { x, y in x + y < 50 ? 100 : 160 } > InkFreeBackground.texturedGround)
     }
 
+    @Test("Halved: each value the rounded mean of its 2 x 2 block, inside where any of it is")
+    func halved() {
+        // 5 x 3: the last column and row are blocks of two and one.
+        let values: [UInt8] = [
+            10, 20, 30, 41, 7,
+            30, 40, 50, 60, 9,
+            100, 101, 0, 255, 5
+        ]
+        var inside = [Bool](repeating: false, count: values.count)
+        inside[8] = true
+        let half = InkFreeBackground.halved(values, inside: inside, width: 5, height: 3)
+        #expect(half.width == 3 && half.height == 2)
+        #expect(half.values == [25, 45, 8, 101, 128, 5])
+        #expect(half.inside == [false, true, false, false, false, false])
+    }
+
+    @Test("Texture looked for at half resolution: letters on bands or a shadow's edge, not on paper")
+    func mayBeTextured() {
+        // The letters 6 samples in from the box's left end, as a detector's box leaves them.
+        let (width, height, isInk) = Self.letters(stroke: 3)
+        func picture(_ ground: (Int, Int) -> Int) -> [UInt8] {
+            (0..<(width * height)).map { i in
+                let (x, y) = (i % width, i / width)
+                return x >= 6 && isInk(x - 6, y) ? UInt8(ground(x, y) / 4) : UInt8(ground(x, y))
+            }
+        }
+        func mayBeTextured(_ ground: (Int, Int) -> Int) -> Bool {
+            let values = picture(ground)
+            let everywhere = [Bool](repeating: true, count: values.count)
+            let split = InkFreeBackground.InkSplit(values, inside: everywhere)
+            let stroke = InkFreeBackground.strokeWidth(
+                values, inside: everywhere, width: width, height: height, split: split)
+            return InkFreeBackground.mayBeTextured(
+                values, inside: everywhere, width: width, height: height,
+                window: InkFreeBackground.window(forStroke: stroke), textureWindow: height | 1, darkInk: split.darkInk)
+        }
+        // Paper under light that falls off gently across the box (0.8 levels of roughness at
+        // either resolution, measured alone), and under even light.
+        #expect(!mayBeTextured { x, y in 160 + x / 8 + y / 8 })
+        #expect(!mayBeTextured { _, _ in 200 })
+        #expect(mayBeTextured { x, _ in 150 + ((x / 16) % 2 == 0 ? 40 : 0) })
+        #expect(mayBeTextured { x, y in x + y < 50 ? 130 : 210 })
+    }
+
     @Test("Dips between lighter rims are filled, a dark stretch at a column's end stays")
     func fillDips() {
         // Columns, top to bottom: a band of print taller than any window between paper above

@@ -25,8 +25,9 @@ enum InkFreeBackground {
 
     /// `mayBeTextured`'s bar, in levels of `roughness` measured at half resolution, where a
     /// ground's texture is partly averaged away: on the real and generated eval sets, every
-    /// ground at or above `texturedGround` measured at least 1.31 there, and two thirds of those
-    /// below it (paper) under 1.2.
+    /// ground at or above `texturedGround` measured at least 1.31 there, and half of those below
+    /// it (141 of 277, paper) under 1.0. Set below the least with a margin, so that the look at
+    /// half resolution never turns away a ground the full measure keeps.
     static let texturedWhenHalved = 1.0
 
     /// Ink told from ground among the values `inside`: Otsu's threshold splits them in two, and

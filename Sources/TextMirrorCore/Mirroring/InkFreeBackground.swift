@@ -53,50 +53,39 @@ enum InkFreeBackground {
         _ values: [UInt8], inside: [Bool], width: Int, height: Int, split: InkSplit
     ) -> Int {
         let (threshold, darkInk) = (split.threshold, split.darkInk)
-        let count = width * height
-        guard width > 0, height > 0, values.count >= count, inside.count >= count else { return 1 }
+        var ink = [Bool](repeating: false, count: values.count)
+        for i in values.indices where inside[i] { ink[i] = darkInk ? values[i] <= threshold : values[i] > threshold }
+        // Horizontal run length at each sample, then the vertical one, keeping the shorter.
+        var runs = [Int32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                guard ink[y * width + x] else {
+                    x += 1
+                    continue
+                }
+                var end = x
+                while end < width, ink[y * width + end] { end += 1 }
+                for i in x..<end { runs[y * width + i] = Int32(end - x) }
+                x = end
+            }
+        }
         var strokes = [Int](repeating: 0, count: max(width, height) + 1)
         var inkCount = 0
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * count) { scratch in
-            // The length of the horizontal run of ink through each sample, and of the vertical
-            // one (0 off the ink): forwards, each sample counts its run so far; backwards, it
-            // takes its run's last count (within a run the counts grow). Every pass goes along
-            // the rows and masks with the ink (all ones or 0) instead of branching: ink and paper
-            // alternate too often for a branch to be predicted, and the vertical passes vectorize.
-            let ink = scratch.baseAddress!, across = ink + count, down = across + count
-            values.withUnsafeBufferPointer { values in
-                inside.withUnsafeBufferPointer { inside in
-                    for i in 0..<count {
-                        let isInk = inside[i] && (darkInk ? values[i] <= threshold : values[i] > threshold)
-                        ink[i] = isInk ? ~0 : 0
-                    }
+        for x in 0..<width {
+            var y = 0
+            while y < height {
+                guard runs[y * width + x] > 0 else {
+                    y += 1
+                    continue
                 }
-            }
-            for y in 0..<height {
-                let (mask, row) = (ink + y * width, across + y * width)
-                var run: Int32 = 0
-                for x in 0..<width {
-                    run = (run &+ 1) & mask[x]
-                    row[x] = run
-                }
-                for x in stride(from: width - 2, through: 0, by: -1) {
-                    row[x] = mask[x] & max(row[x], row[x + 1])
-                }
-            }
-            for x in 0..<width { down[x] = 1 & ink[x] }
-            for y in 1..<max(height, 1) {
-                let (mask, row, above) = (ink + y * width, down + y * width, down + (y - 1) * width)
-                for x in 0..<width { row[x] = (above[x] &+ 1) & mask[x] }
-            }
-            for y in stride(from: height - 2, through: 0, by: -1) {
-                let (mask, row, below) = (ink + y * width, down + y * width, down + (y + 1) * width)
-                for x in 0..<width { row[x] = mask[x] & max(row[x], below[x]) }
-            }
-            strokes.withUnsafeMutableBufferPointer { strokes in
-                for i in 0..<count where ink[i] != 0 {
-                    strokes[Int(min(across[i], down[i]))] += 1
+                var end = y
+                while end < height, runs[end * width + x] > 0 { end += 1 }
+                for j in y..<end {
+                    strokes[min(Int(runs[j * width + x]), end - y)] += 1
                     inkCount += 1
                 }
+                y = end
             }
         }
         guard inkCount > 0 else { return 1 }

@@ -64,7 +64,7 @@ import Testing
         "Closing and opening equal the full-window filter, at every size and window",
         arguments: [(1, 1, 3), (7, 5, 3), (5, 9, 7), (33, 4, 9), (20, 20, 41), (64, 13, 5)], [true, false])
     func morphologyMatchesReference(size: (width: Int, height: Int, window: Int), darkInk: Bool) {
-        var generator = SplitMix(seed: UInt64(size.width * 1000 + size.height * 10 + size.window))
+        var generator = SplitMix64(seed: UInt64(size.width * 1000 + size.height * 10 + size.window))
         let values = (0..<(size.width * size.height)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         var filtered = values
         filtered.withUnsafeMutableBufferPointer {
@@ -192,18 +192,5 @@ import Testing
         for x in 0..<width {
             #expect((0..<height).map { values[$0 * width + x] } == expected[x], "column \(x)")
         }
-    }
-}
-
-/// A small seeded generator, so that a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

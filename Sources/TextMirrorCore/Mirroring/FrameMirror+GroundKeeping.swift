@@ -36,8 +36,8 @@ extension FrameMirror {
     }
 
     /// The ground of every channel under `box`, whose rectangle `original` holds as it came; nil
-    /// where the box is larger than `largestGroundKept` or the ground inside it has no texture
-    /// of its own.
+    /// where the box is larger than `largestGroundKept`, the ground inside it has no texture of
+    /// its own, or its colour channels would move different shapes (`InkAgreement`).
     func groundsToKeep(_ box: PixelBox, original: RegionSnapshot) -> [KeptGround]? {
         let rect = original.rect
         guard (rect.x1 - rect.x0) * (rect.y1 - rect.y0) <= Self.largestGroundKept else { return nil }
@@ -46,7 +46,8 @@ extension FrameMirror {
         var window = InkFreeBackground.minimumWindow
         // The ground's texture is measured against its mean over a square as high as the box.
         let boxWindow = Int(box.height.rounded()) | 1
-        var grounds: [KeptGround] = []
+        var read: [(area: SampleArea, channels: [(channel: Int, dark: Bool, levels: [UInt8])])] = []
+        var agreement = InkAgreement(rect, cellWidth: layout.horizontalGrid, cellHeight: layout.verticalGrid)
         for (g, grid) in layout.grids.enumerated() {
             let area = SampleArea(grid, rect)
             let (width, height) = (area.columns.count, area.rows.count)
@@ -55,21 +56,21 @@ extension FrameMirror {
             let inside = area.inside(box)
             // The first grid's strokes, read from the mean of its colours: for a grid of one
             // colour (luma), that channel's own levels and ink side, read once.
-            var first: (levels: [UInt8], dark: Bool)?
+            var first: (levels: [UInt8], split: InkFreeBackground.InkSplit)?
             if g == 0 {
                 let levels = area.read(grid.colours, from: original)
                 let split = InkFreeBackground.InkSplit(levels, inside: inside)
                 let stroke = InkFreeBackground.strokeWidth(
                     levels, inside: inside, width: width, height: height, split: split)
                 window = InkFreeBackground.window(forStroke: stroke * grid.pixelsPerSample)
-                if grid.colours.count == 1 { first = (levels, split.darkInk) }
+                if grid.colours.count == 1 { first = (levels, split) }
             }
             let gridWindow = max(InkFreeBackground.minimumWindow, (window / grid.pixelsPerSample) | 1)
-            var pictures: [(channel: Int, dark: Bool, levels: [UInt8])] = []
+            var pictures: [(channel: Int, split: InkFreeBackground.InkSplit, levels: [UInt8])] = []
             for channel in grid.colours {
                 let levels = first?.levels ?? area.read([channel], from: original)
-                let dark = first?.dark ?? InkFreeBackground.InkSplit(levels, inside: inside).darkInk
-                pictures.append((channel, dark, levels))
+                let split = first?.split ?? InkFreeBackground.InkSplit(levels, inside: inside)
+                pictures.append((channel, split, levels))
             }
             // A ground without texture of its own (paper, even light) is what the ring's surface
             // already follows: left to it, at no further cost. Looked for at half resolution
@@ -78,14 +79,15 @@ extension FrameMirror {
                 let mayBeTextured = pictures.contains { picture in
                     InkFreeBackground.mayBeTextured(
                         picture.levels, inside: inside, width: width, height: height, window: gridWindow,
-                        textureWindow: boxWindow, darkInk: picture.dark)
+                        textureWindow: boxWindow, darkInk: picture.split.darkInk)
                 }
                 guard mayBeTextured else { return nil }
             }
             let channels = pictures.map { picture in
                 let ground = InkFreeBackground.ground(
-                    of: picture.levels, width: width, height: height, window: gridWindow, darkInk: picture.dark)
-                return (channel: picture.channel, dark: picture.dark, levels: ground)
+                    of: picture.levels, width: width, height: height, window: gridWindow,
+                    darkInk: picture.split.darkInk)
+                return (channel: picture.channel, dark: picture.split.darkInk, levels: ground)
             }
             if g == 0 {
                 let textured = channels.contains { channel in
@@ -95,6 +97,18 @@ extension FrameMirror {
                 }
                 guard textured else { return nil }
             }
+            for (picture, channel) in zip(pictures, channels) {
+                agreement.add(
+                    picture: picture.levels, ground: channel.levels, inside: inside, split: picture.split,
+                    width: width, origin: (area.columns.lowerBound, area.rows.lowerBound),
+                    pixelsPerSample: grid.pixelsPerSample, rowsPerSample: grid.rowsPerSample)
+            }
+            read.append((area, channels))
+        }
+        guard agreement.agrees else { return nil }
+        var grounds: [KeptGround] = []
+        for (area, channels) in read {
+            let grid = area.grid
             for (channel, dark, levels) in channels {
                 // At full depth, and on the ink's side of the picture everywhere (the closing
                 // lies above it, the opening below, but for the final smoothing).

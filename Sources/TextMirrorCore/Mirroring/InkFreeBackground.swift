@@ -37,12 +37,22 @@ enum InkFreeBackground {
         let threshold: UInt8
         /// Whether the ink is the class at or below the threshold.
         let darkInk: Bool
+        /// Levels from the mean of the class below the threshold to the mean of the class above;
+        /// 0 when one class is empty (a flat picture).
+        let contrast: Double
 
         init(_ values: [UInt8], inside: [Bool]) {
             let histogram = InkFreeBackground.histogram(values, inside: inside)
             threshold = otsuThreshold(histogram)
             let below = histogram[0...Int(threshold)].reduce(0, +), total = histogram.reduce(0, +)
             darkInk = 2 * below < total
+            let above = total - below
+            func mean(_ levels: ClosedRange<Int>, _ count: Int) -> Double {
+                Double(levels.reduce(0) { $0 + $1 * histogram[$1] }) / Double(count)
+            }
+            contrast =
+                below > 0 && above > 0
+                ? mean((Int(threshold) + 1)...255, above) - mean(0...Int(threshold), below) : 0
         }
     }
 

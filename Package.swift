@@ -118,7 +118,10 @@ let package = Package(
         .target(name: "TextMirrorEvalCore", dependencies: ["TextMirrorCore"]),
         .executableTarget(
             name: "TextMirrorEval",
-            dependencies: ["TextMirrorEvalCore", "TextMirrorPlugin", "CShim", "CGStreamer", "TextMirrorToolSupport"]
+            dependencies: [
+                "TextMirrorEvalCore", "TextMirrorPlugin", "TextMirrorCore", "CShim", "CGStreamer",
+                "TextMirrorToolSupport"
+            ]
         ),
         .testTarget(name: "TextMirrorEvalTests", dependencies: ["TextMirrorEvalCore"], exclude: ["Fixtures"])
     ]

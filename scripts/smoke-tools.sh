@@ -11,7 +11,8 @@
 #                                      and the streaming thread's cost (the photo scenarios
 #                                      need scripts/fetch-real-photos.sh and are left out)
 #   textmirror-eval --read-back        three generated pictures (scripts/make-eval-set.sh),
-#                                      scored, then read back from the output
+#                                      scored, then read back from the output; and again
+#                                      with I420 frames (--format), converted for scoring
 #
 # Release builds: the motion bench renders its frames in Swift, which unoptimized takes
 # minutes. Called by scripts/test.sh; expects scripts/install-deps.sh to have run.
@@ -42,3 +43,5 @@ run textmirror-motion-bench --quick --scenarios pan
 scripts/make-eval-set.sh --out "$scratch/set" --count 3 >"$log" 2>&1 || { tail -n 30 "$log" >&2; exit 1; }
 run textmirror-eval "$scratch/set" --save "$scratch/out" --read-back
 grep -q '^Read back: ' "$log" || { cat "$log" >&2; echo "smoke-tools: textmirror-eval printed no read-back line" >&2; exit 1; }
+run textmirror-eval "$scratch/set" --format I420
+grep -q 'frames I420 at the element' "$log" || { cat "$log" >&2; echo "smoke-tools: textmirror-eval --format I420 did not run in I420" >&2; exit 1; }

@@ -1,5 +1,6 @@
 import CGStreamer
 import Glibc
+import TextMirrorCore
 import TextMirrorEvalCore
 import TextMirrorToolSupport
 
@@ -22,20 +23,23 @@ struct ElementResult {
 ///       ! textmirror detection-mode=sync [properties] ! fakesink
 ///
 /// (plus a PNG branch with --save). Probes on the element's two pads copy the frame before and
-/// after it is mirrored in place; RGBA so every changed byte is a changed pixel, with no
-/// chroma subsampling to smear a change over neighbours.
+/// after it is mirrored in place; RGBA by default, so every changed byte is a changed pixel,
+/// with no chroma subsampling to smear a change over neighbours. Another `format` (a camera's)
+/// is copied through GStreamer's converter to RGBA (FrameCapture.copyRGBA).
 struct ElementRun {
     var properties: [(name: String, value: String)]
     var saveDirectory: String?
     /// A videoflip before textmirror (EvalOptions.mirrorInput).
     var mirrorInput = false
+    /// The frames' format at the element (EvalOptions.format).
+    var format = PixelFormat.rgba
     /// Time for one picture, model loading and network set-up included.
     var timeoutSeconds: UInt64 = 300
 
     func run(_ item: EvalItem) throws(ToolError) -> ElementResult {
         let savedPicture = saveDirectory.map { "\($0)/\(item.name).png" }
         var description =
-            "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=RGBA "
+            "filesrc name=source ! decodebin ! videoconvert ! video/x-raw,format=\(format.rawValue) "
             + (mirrorInput ? "! videoflip video-direction=horiz " : "")
             + "! textmirror name=mirror detection-mode=sync "
         if savedPicture != nil {

@@ -1,3 +1,4 @@
+import TextMirrorCore
 import TextMirrorEvalCore
 
 /// Command line of textmirror-eval.
@@ -20,6 +21,8 @@ struct EvalOptions {
     /// Mirror every picture (videoflip) before textmirror sees it, and its ground truth with it:
     /// text that reaches the element mirror-reversed, as from a selfie camera.
     var mirrorInput = false
+    /// The frames' format at the element (`--format`).
+    var format = PixelFormat.rgba
     var limit: Int?
     /// Levels a channel must change by for a pixel to count as changed (0: any change).
     var tolerance = 0
@@ -63,6 +66,10 @@ struct EvalOptions {
                                  the lines that do not read back whole: mirrored and read
                                  exactly, yet not read the same from the output turned back (a
                                  word left unmirrored beside its line, a cut letter); needs --save
+          --format F             the frames' format at the element (default RGBA); a camera's,
+                                 such as I420, NV12 or YUY2, mirrors chroma at its own
+                                 resolution. Scored after GStreamer's conversion back to RGBA,
+                                 the same for input and output
           --mirror-input         mirror each picture (and its ground truth) before textmirror:
                                  text that arrives mirror-reversed (with --set
                                  text-orientation=mirrored its lines should all be turned back)
@@ -108,6 +115,15 @@ struct EvalOptions {
             case "--misread": o.listMisread = true
             case "--read-back": o.readBack = true
             case "--mirror-input": o.mirrorInput = true
+            case "--format":
+                let name = try args.value(for: argument)
+                guard let format = PixelFormat(rawValue: name) else {
+                    throw ToolError(
+                        "--format: textmirror takes no format \"\(name)\"; it takes "
+                            + PixelFormat.allCases.map(\.rawValue).joined(separator: ", "),
+                        isUsage: true)
+                }
+                o.format = format
             case "--save": o.saveDirectory = try args.value(for: argument)
             case "--contact-sheet": o.contactSheetDirectory = try args.value(for: argument)
             case "--score-results": o.resultsDirectory = try args.value(for: argument)
@@ -127,9 +143,13 @@ struct EvalOptions {
             throw ToolError(
                 "--read-back runs the pictures --save writes through the element again: give --save DIR", isUsage: true)
         }
-        if o.resultsDirectory != nil, o.mirrorInput || o.saveDirectory != nil || o.contactSheetDirectory != nil || !o.properties.isEmpty {
+        if o.resultsDirectory != nil,
+            o.mirrorInput || o.saveDirectory != nil || o.contactSheetDirectory != nil || !o.properties.isEmpty
+                || o.format != .rgba
+        {
             throw ToolError(
-                "--score-results scores boxes already made: it takes no element properties, --mirror-input, --save or --contact-sheet",
+                "--score-results scores boxes already made: it takes no element properties, --format, --mirror-input, "
+                    + "--save or --contact-sheet",
                 isUsage: true)
         }
         return o

@@ -44,22 +44,45 @@ final class FrameCapture: Sendable {
         }
     }
 
-    /// The frame's pixels, rows packed, read through the pad's caps and the buffer's video meta
-    /// (so a padded stride is honoured).
+    /// The frame's pixels as RGBA, rows packed, read through the pad's caps and the buffer's
+    /// video meta (so a padded stride is honoured). A frame in another format (--format) is
+    /// converted by GStreamer's own converter, the same way before and after the element, so a
+    /// pixel the element left alone comes out the same.
     static func copyRGBA(_ pad: UnsafeMutablePointer<GstPad>, _ buffer: UnsafeMutablePointer<GstBuffer>)
         -> Result<RGBAPicture, ToolError>
     {
         guard let caps = gst_pad_get_current_caps(pad) else { return .failure(ToolError("frame without caps")) }
         defer { gst_caps_unref(caps) }
         var info = GstVideoInfo()
-        guard gst_video_info_from_caps(&info, caps) != 0, info.finfo.pointee.format == GST_VIDEO_FORMAT_RGBA else {
-            return .failure(ToolError("the element did not get RGBA frames"))
-        }
+        guard gst_video_info_from_caps(&info, caps) != 0 else { return .failure(ToolError("frame caps are not video")) }
         var frame = GstVideoFrame()
         guard gst_video_frame_map(&frame, &info, buffer, GST_MAP_READ) != 0 else {
             return .failure(ToolError("could not map a frame"))
         }
         defer { gst_video_frame_unmap(&frame) }
+        guard info.finfo.pointee.format != GST_VIDEO_FORMAT_RGBA else { return packedRows(of: &frame) }
+        var rgba = GstVideoInfo()
+        guard gst_video_info_set_format(&rgba, GST_VIDEO_FORMAT_RGBA, UInt32(info.width), UInt32(info.height)) != 0,
+            let converter = gst_video_converter_new(&info, &rgba, nil)
+        else {
+            return .failure(ToolError("no conversion of the element's frames to RGBA"))
+        }
+        defer { gst_video_converter_free(converter) }
+        guard let converted = gst_buffer_new_allocate(nil, rgba.size, nil) else {
+            return .failure(ToolError("no memory for an RGBA copy of the frame"))
+        }
+        defer { gst_buffer_unref(converted) }
+        var out = GstVideoFrame()
+        guard gst_video_frame_map(&out, &rgba, converted, GST_MAP_WRITE) != 0 else {
+            return .failure(ToolError("could not map the RGBA copy"))
+        }
+        defer { gst_video_frame_unmap(&out) }
+        gst_video_converter_frame(converter, &frame, &out)
+        return packedRows(of: &out)
+    }
+
+    /// A mapped RGBA frame's pixels, rows packed.
+    private static func packedRows(of frame: inout GstVideoFrame) -> Result<RGBAPicture, ToolError> {
         let width = Int(frame.info.width), height = Int(frame.info.height)
         let stride = Int(tupleElement(frame.info.stride, 0, as: Int32.self))
         guard let data = tupleElement(frame.data, 0, as: UnsafeMutableRawPointer?.self) else {

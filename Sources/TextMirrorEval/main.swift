@@ -3,6 +3,7 @@
 // lines mirrored and of non-text pixels changed. Markdown to stdout, progress to stderr. Exit
 // status: 0 when measured (whatever the verdict), 1 on errors, 2 on bad usage.
 import Glibc
+import TextMirrorCore
 import TextMirrorEvalCore
 
 /// Shows the element the models folder (`models/` in or above the working directory or this
@@ -35,9 +36,9 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
     // changes nothing).
     let runner = ElementRun(
         properties: options.resultsDirectory == nil ? properties : [("detect", "false")],
-        saveDirectory: options.saveDirectory, mirrorInput: options.mirrorInput)
+        saveDirectory: options.saveDirectory, mirrorInput: options.mirrorInput, format: options.format)
     // --read-back: the saved output (PNG, lossless) through the element once more, as it is.
-    let readBackRunner = ElementRun(properties: properties, saveDirectory: nil)
+    let readBackRunner = ElementRun(properties: properties, saveDirectory: nil, format: options.format)
     var changedPixels = 0, allPixels = 0
 
     var scores: [ImageScore] = []
@@ -113,6 +114,7 @@ runTool("textmirror-eval", usage: EvalOptions.usage) { () throws(ToolError) in
             "textmirror-eval: \(items.count) pictures from \(options.imageDirectory); textmirror "
                 + (shown.isEmpty ? "defaults" : shown.joined(separator: " "))
                 + " (otherwise defaults), detection-mode=sync"
+                + (options.format != .rgba ? "; frames \(options.format.rawValue) at the element" : "")
                 + (options.tolerance > 0 ? "; a pixel counts as changed above \(options.tolerance) levels" : ""))
     }
     print("")

@@ -286,8 +286,12 @@ gst_text_mirror_set_info (GstVideoFilter *filter, GstCaps *incaps, GstVideoInfo 
   if (self->session == NULL)
     goto no_session;
 
-  status = textmirror_session_set_format (
-      self->session, format, GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info));
+  /* Colorimetry the caps leave unknown reads as BT.601 limited range, as most raw video is. */
+  status = textmirror_session_set_format (self->session, format, GST_VIDEO_INFO_WIDTH (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info),
+      in_info->colorimetry.matrix == GST_VIDEO_COLOR_MATRIX_BT709 ? TEXTMIRROR_MATRIX_BT709
+                                                                   : TEXTMIRROR_MATRIX_BT601,
+      in_info->colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255);
   if (status != TEXTMIRROR_OK)
     goto unsupported;
 

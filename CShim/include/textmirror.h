@@ -344,10 +344,18 @@ void textmirror_keep_models_loaded (void);
 TextMirrorStatus textmirror_session_update (
     TextMirrorSession *session, const TextMirrorSettings *settings);
 
+/* How a YUV stream's values stand for colours, from its caps' colorimetry: read where YUV
+ * becomes RGB for the detector and the reader (JPEG and MJPEG cameras are full-range BT.601). */
+typedef enum {
+  TEXTMIRROR_MATRIX_BT601 = 0,
+  TEXTMIRROR_MATRIX_BT709 = 1,
+} TextMirrorMatrix;
+
 /* Chooses the mirror kernels for this format and size (called from set_info); boxes and
- * detections of the previous geometry are dropped. */
-TextMirrorStatus textmirror_session_set_format (
-    TextMirrorSession *session, TextMirrorFormat format, int32_t width, int32_t height);
+ * detections of the previous geometry are dropped. matrix and full_range (0 or 1) describe YUV
+ * values; other formats ignore them. */
+TextMirrorStatus textmirror_session_set_format (TextMirrorSession *session, TextMirrorFormat format,
+    int32_t width, int32_t height, TextMirrorMatrix matrix, int32_t full_range);
 
 /* Forgets boxes and pending detections (flushing seek). */
 TextMirrorStatus textmirror_session_reset (TextMirrorSession *session);

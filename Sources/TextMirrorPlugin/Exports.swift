@@ -80,12 +80,15 @@ public func textmirror_session_update(
 /// textmirror.h: textmirror_session_set_format
 @_cdecl("textmirror_session_set_format")
 public func textmirror_session_set_format(
-    _ handle: OpaquePointer?, _ format: TextMirrorFormat, _ width: Int32, _ height: Int32
+    _ handle: OpaquePointer?, _ format: TextMirrorFormat, _ width: Int32, _ height: Int32,
+    _ matrix: TextMirrorMatrix, _ fullRange: Int32
 ) -> TextMirrorStatus {
     guard let session = session(handle) else { return TEXTMIRROR_ERROR_INVALID_ARGUMENT }
     guard let pixelFormat = PixelFormat(format) else { return TEXTMIRROR_ERROR_UNSUPPORTED_FORMAT }
+    let encoding = YUVEncoding(matrix: matrix == TEXTMIRROR_MATRIX_BT709 ? .bt709 : .bt601, fullRange: fullRange != 0)
     do {
-        try session.engine.configure(format: pixelFormat, width: Int(width), height: Int(height))
+        try session.engine.configure(
+            format: pixelFormat, width: Int(width), height: Int(height), encoding: encoding)
         return TEXTMIRROR_OK
     } catch {
         return TEXTMIRROR_ERROR_INVALID_ARGUMENT

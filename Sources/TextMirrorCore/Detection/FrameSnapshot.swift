@@ -10,6 +10,8 @@ public final class FrameSnapshot: @unchecked Sendable {
     // Unchecked Sendable: the storage is written once in init and only read afterwards.
     public let width: Int
     public let height: Int
+    /// The frame's `FrameBuffer.encoding`, given back with the copy.
+    public let encoding: YUVEncoding
     private let storage: UnsafeMutableRawPointer
     private let byteCount: Int
     private let pool: FrameCopyPool?
@@ -21,6 +23,7 @@ public final class FrameSnapshot: @unchecked Sendable {
     public init(_ frame: FrameBuffer, layout: FrameLayout, pool: FrameCopyPool? = nil) {
         width = frame.width
         height = frame.height
+        encoding = frame.encoding
         var offsets: [Int] = []
         var total = 0
         let planeCount = (layout.planes.map(\.index).max() ?? 0) + 1
@@ -64,9 +67,10 @@ public final class FrameSnapshot: @unchecked Sendable {
 
     /// Reads the copy as a frame, for the duration of `body`.
     public func withFrame<R>(_ body: (FrameBuffer) throws -> R) rethrows -> R {
-        let frame = FrameBuffer(
+        var frame = FrameBuffer(
             width: width, height: height,
             planes: planeOffsets.map { storage + $0 }, strides: strides)
+        frame.encoding = encoding
         return try body(frame)
     }
 }

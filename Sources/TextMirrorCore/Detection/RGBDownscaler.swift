@@ -11,8 +11,7 @@
 /// strokes of small text visible after a 3x reduction; `.nearest` takes one sample per output
 /// pixel and is cheaper, but drops strokes narrower than the reduction. YUV formats are
 /// averaged as Y, U and V and converted afterwards (the conversion is linear, so this equals
-/// averaging RGB, up to clamping). YUV is read as BT.601 limited range; a BT.709 source comes
-/// out with slightly shifted colours, which does not matter for finding text. Samples of 10 to
+/// averaging RGB, up to clamping), as the frame's `encoding` says. Samples of 10 to
 /// 16 bits are averaged whole and then reduced to their 8 most significant bits.
 public struct RGBDownscaler: Sendable {
     public enum Sampling: Sendable, Equatable {
@@ -103,6 +102,7 @@ public struct RGBDownscaler: Sendable {
             "RGB buffer too small")
         guard let out = rgb.baseAddress else { return }
         let n = components.count
+        let yuv = frame.encoding.fixedCoefficients
         // Per output row: each byte's sum down the rows of the row's blocks, and their running
         // totals along the row (see averageRow).
         let width = max(rowBytes.max() ?? 0, 1), widest = components.map(\.step).max() ?? 1
@@ -139,7 +139,7 @@ public struct RGBDownscaler: Sendable {
                     for x in 0..<outputWidth {
                         let (r, g, b) = Self.rgbFromYUV(
                             rowValues[x], rowValues[outputWidth + x],
-                            rowValues[2 * outputWidth + x])
+                            rowValues[2 * outputWidth + x], yuv)
                         dst.storeBytes(of: r, toByteOffset: 3 * x, as: UInt8.self)
                         dst.storeBytes(of: g, toByteOffset: 3 * x + 1, as: UInt8.self)
                         dst.storeBytes(of: b, toByteOffset: 3 * x + 2, as: UInt8.self)

@@ -92,6 +92,8 @@ public final class MirrorEngine: Sendable {
 
     private struct StreamState {
         var mirror: FrameMirror?
+        /// How the stream's YUV values stand for colours (`configure`).
+        var encoding = YUVEncoding.bt601Limited
         var cadence = DetectionCadence(rate: Settings.defaults.detectionRate)
         var tracker = BoxTracker()
         var clock = FrameClock()
@@ -154,11 +156,15 @@ public final class MirrorEngine: Sendable {
 
     public var currentSettings: Settings { settings.withLock { $0 } }
 
-    /// Chooses kernels for a new format or size; boxes of the old geometry are dropped.
-    public func configure(format: PixelFormat, width: Int, height: Int) throws(FrameMirror.ConfigurationError) {
+    /// Chooses kernels for a new format or size; boxes of the old geometry are dropped. Frames
+    /// of YUV formats are read as `encoding` says where they become RGB.
+    public func configure(
+        format: PixelFormat, width: Int, height: Int, encoding: YUVEncoding = .bt601Limited
+    ) throws(FrameMirror.ConfigurationError) {
         let mirror = try FrameMirror(format: format, width: width, height: height)
         stream.withLock { s in
             s.mirror = mirror
+            s.encoding = encoding
             s.cadence.reset()
             Self.forgetTracks(&s)
         }
@@ -201,6 +207,8 @@ public final class MirrorEngine: Sendable {
     {
         let current = settings.withLock { $0 }
         var state = stream.withLock { $0 }
+        var frame = frame
+        frame.encoding = state.encoding
         guard let mirror = state.mirror else { throw .notConfigured }
         guard mirror.accepts(frame) else { throw .frameMismatch }
 

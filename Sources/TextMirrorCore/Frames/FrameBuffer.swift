@@ -7,6 +7,8 @@ public struct FrameBuffer {
     public var height: Int
     public var planes: [UnsafeMutableRawPointer]
     public var strides: [Int]
+    /// How YUV values stand for colours (the caps' colorimetry); other models ignore it.
+    public var encoding = YUVEncoding.bt601Limited
 
     public init(width: Int, height: Int, planes: [UnsafeMutableRawPointer], strides: [Int]) {
         self.width = width

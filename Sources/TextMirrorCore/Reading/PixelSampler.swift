@@ -6,11 +6,13 @@ struct PixelSampler {
     private let model: FormatInfo.ColorModel
     private let components: [FormatInfo.Component]
     private let coding: SampleCoding
+    private let yuv: YUVEncoding.Coefficients
 
     init(frame: FrameBuffer, format: PixelFormat) {
         self.frame = frame
         let info = format.info
         (model, components, coding) = (info.model, info.components, info.coding)
+        yuv = frame.encoding.coefficients
     }
 
     /// What lies outside the frame: mid-gray, which the recognizer's normalization maps to 0,
@@ -27,10 +29,10 @@ struct PixelSampler {
         case .gray: return SIMD3(repeating: first)
         case .rgb: return SIMD3(first, sample(components[1], x: x, y: y), sample(components[2], x: x, y: y))
         case .yuv:
-            // BT.601 limited range, as RGBDownscaler.rgbFromYUV, in floating point.
-            let c = 1.164 * (first - 16), d = sample(components[1], x: x, y: y) - 128
+            // As the frame's encoding says, as RGBDownscaler does, in floating point.
+            let k = yuv, c = k.lumaScale * (first - k.lumaOffset), d = sample(components[1], x: x, y: y) - 128
             let e = sample(components[2], x: x, y: y) - 128
-            return SIMD3(c + 1.596 * e, c - 0.392 * d - 0.813 * e, c + 2.017 * d)
+            return SIMD3(c + k.rv * e, c - k.gu * d - k.gv * e, c + k.bu * d)
         }
     }
 

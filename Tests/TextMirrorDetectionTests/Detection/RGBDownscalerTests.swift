@@ -25,7 +25,7 @@ import Testing
         case .rgba, .bgra, .argb, .abgr, .rgbx, .bgrx, .xrgb, .xbgr, .rgb, .bgr: return [v.0, v.1, v.2]
         case .gray8, .gray16le, .gray16be: return [v.0, v.0, v.0]
         default:
-            let (r, g, b) = RGBDownscaler.rgbFromYUV(v.0, v.1, v.2)
+            let (r, g, b) = RGBDownscaler.rgbFromYUV(v.0, v.1, v.2, YUVEncoding.bt601Limited.fixedCoefficients)
             return [r, g, b]
         }
     }
@@ -158,7 +158,8 @@ import Testing
                 let lumaSum = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Int(value(2 * ox + $0.0, 2 * oy + $0.1).0) }
                     .reduce(0, +)
                 let chroma = value(2 * ox, 2 * oy)
-                let (r, g, b) = RGBDownscaler.rgbFromYUV(UInt8((lumaSum + 2) / 4), chroma.1, chroma.2)
+                let (r, g, b) = RGBDownscaler.rgbFromYUV(
+                    UInt8((lumaSum + 2) / 4), chroma.1, chroma.2, YUVEncoding.bt601Limited.fixedCoefficients)
                 #expect(Array(rgb[(3 * (oy * 2 + ox))..<(3 * (oy * 2 + ox) + 3)]) == [r, g, b])
             }
         }
@@ -199,71 +200,50 @@ import Testing
         }
     }
 
+    static func close(_ a: (UInt8, UInt8, UInt8), _ b: (Int, Int, Int), _ tolerance: Int = 2) -> Bool {
+        abs(Int(a.0) - b.0) <= tolerance && abs(Int(a.1) - b.1) <= tolerance && abs(Int(a.2) - b.2) <= tolerance
+    }
+
     @Test func bt601AnchorColours() {
-        func close(_ a: (UInt8, UInt8, UInt8), _ b: (Int, Int, Int), _ tolerance: Int = 2) -> Bool {
-            abs(Int(a.0) - b.0) <= tolerance && abs(Int(a.1) - b.1) <= tolerance && abs(Int(a.2) - b.2) <= tolerance
-        }
-        #expect(close(RGBDownscaler.rgbFromYUV(235, 128, 128), (255, 255, 255), 0))
-        #expect(close(RGBDownscaler.rgbFromYUV(16, 128, 128), (0, 0, 0), 0))
-        #expect(close(RGBDownscaler.rgbFromYUV(0, 128, 128), (0, 0, 0), 0))  // clamped
-        #expect(close(RGBDownscaler.rgbFromYUV(255, 128, 128), (255, 255, 255), 0))
+        let k = YUVEncoding.bt601Limited.fixedCoefficients
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(235, 128, 128, k), (255, 255, 255), 0))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(16, 128, 128, k), (0, 0, 0), 0))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(0, 128, 128, k), (0, 0, 0), 0))  // clamped
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(255, 128, 128, k), (255, 255, 255), 0))
         // BT.601 studio-range codes of the primaries.
-        #expect(close(RGBDownscaler.rgbFromYUV(81, 90, 240), (255, 0, 0)))
-        #expect(close(RGBDownscaler.rgbFromYUV(145, 54, 34), (0, 255, 0)))
-        #expect(close(RGBDownscaler.rgbFromYUV(41, 240, 110), (0, 0, 255)))
-    }
-}
-
-/// The downscaler against GStreamer's own converter: a picture of coloured blocks is converted
-/// by `videoconvert` to each format and must come back as the same colours, which proves the
-/// plane order, byte offsets and colour matrix the downscaler assumes are GStreamer's.
-@Suite struct RGBDownscalerAgainstVideoconvertTests {
-    static let width = 64, height = 48, block = 8
-
-    static func blockColour(_ bx: Int, _ by: Int) -> [UInt8] {
-        var rng = SplitMix64(seed: UInt64(bx * 31 + by * 977 + 5))
-        return (0..<3).map { _ in UInt8(16 + rng.next() % 224) }
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(81, 90, 240, k), (255, 0, 0)))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(145, 54, 34, k), (0, 255, 0)))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(41, 240, 110, k), (0, 0, 255)))
     }
 
-    @Test(arguments: PixelFormat.allCases)
-    func videoconvertOutputComesBackAsTheSameColours(format: PixelFormat) {
-        var source = [UInt8](repeating: 0, count: Self.width * Self.height * 3)
-        for y in 0..<Self.height {
-            for x in 0..<Self.width {
-                let c = Self.blockColour(x / Self.block, y / Self.block)
-                for k in 0..<3 { source[3 * (y * Self.width + x) + k] = c[k] }
-            }
+    @Test("Full-range and BT.709 values, as their caps' colorimetry says")
+    func fullRangeAndBT709AnchorColours() {
+        // Full range (JPEG, MJPEG cameras): the values are the levels.
+        let full = YUVEncoding(matrix: .bt601, fullRange: true).fixedCoefficients
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(255, 128, 128, full), (255, 255, 255), 0))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(0, 128, 128, full), (0, 0, 0), 0))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(128, 128, 128, full), (128, 128, 128), 0))
+        // Read as limited range, mid-grey came out 2 levels lighter and the whole scale stretched.
+        #expect(RGBDownscaler.rgbFromYUV(128, 128, 128, YUVEncoding.bt601Limited.fixedCoefficients).0 == 130)
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(76, 85, 255, full), (255, 0, 0)))
+        // BT.709 studio-range codes of the primaries.
+        let hd = YUVEncoding(matrix: .bt709, fullRange: false).fixedCoefficients
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(63, 102, 240, hd), (255, 0, 0)))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(173, 42, 26, hd), (0, 255, 0)))
+        #expect(Self.close(RGBDownscaler.rgbFromYUV(32, 240, 118, hd), (0, 0, 255)))
+    }
+
+    @Test("A frame is downscaled as its encoding says")
+    func frameEncodingIsRead() {
+        var frame = HandPackedFrame(.i420, width: 4, height: 4, padding: 0) { _, _ in (128, 128, 128) }
+        let scaler = RGBDownscaler(format: .i420, frameWidth: 4, frameHeight: 4, outputWidth: 2, outputHeight: 2)
+        let limited = frame.withFrameBuffer { scaler.downscale($0) }
+        let full = frame.withFrameBuffer { buffer in
+            var buffer = buffer
+            buffer.encoding = YUVEncoding(matrix: .bt601, fullRange: true)
+            return scaler.downscale(buffer)
         }
-        let input = RawVideo(format: .rgb, width: Self.width, height: Self.height, bytes: source)
-        let gray = [.gray8, .gray16le, .gray16be].contains(format)
-        let yuv = !gray && ![.rgba, .bgra, .argb, .abgr, .rgbx, .bgrx, .xrgb, .xbgr, .rgb, .bgr].contains(format)
-        var caps = "video/x-raw,format=\(format.rawValue),width=\(Self.width),height=\(Self.height),framerate=30/1"
-        if yuv { caps += ",colorimetry=bt601" }
-        var converted = runElement(
-            "videoconvert", properties: [("dither", "none")], input: input, outputCaps: caps,
-            output: (format, Self.width, Self.height))
-        let rgb = converted.withFrameBuffer {
-            RGBDownscaler(
-                format: format, frameWidth: Self.width, frameHeight: Self.height,
-                outputWidth: Self.width, outputHeight: Self.height, sampling: .nearest
-            ).downscale($0)
-        }
-        var worst = 0
-        for y in 0..<Self.height where (2..<6).contains(y % Self.block) {
-            for x in 0..<Self.width where (2..<6).contains(x % Self.block) {
-                let want = Self.blockColour(x / Self.block, y / Self.block)
-                let got = Array(rgb[(3 * (y * Self.width + x))..<(3 * (y * Self.width + x) + 3)])
-                if gray {
-                    #expect(got[0] == got[1] && got[1] == got[2])
-                    let luma = 0.299 * Double(want[0]) + 0.587 * Double(want[1]) + 0.114 * Double(want[2])
-                    worst = max(worst, abs(Int(got[0]) - Int(luma.rounded())))
-                } else {
-                    worst = max(worst, zip(got, want).map { abs(Int($0) - Int($1)) }.max()!)
-                }
-            }
-        }
-        // RGB formats round-trip exactly; YUV loses a few levels to 8-bit studio range.
-        let tolerance = yuv || gray ? 4 : 0
-        #expect(worst <= tolerance, "\(format): largest difference \(worst)")
+        #expect(limited.allSatisfy { $0 == 130 })
+        #expect(full.allSatisfy { $0 == 128 })
     }
 }

@@ -32,7 +32,7 @@ struct ElementRun {
     /// A videoflip before textmirror (EvalOptions.mirrorInput).
     var mirrorInput = false
     /// The frames' format at the element (EvalOptions.format).
-    var format = PixelFormat.rgba
+    var format: PixelFormat
     /// Time for one picture, model loading and network set-up included.
     var timeoutSeconds: UInt64 = 300
 

@@ -6,7 +6,7 @@ public struct FormatInfo: Sendable, Equatable {
     public enum ColorModel: Sendable, Equatable {
         /// Components are R, G, B.
         case rgb
-        /// Components are Y, U, V (read as BT.601, limited range).
+        /// Components are Y, U, V (read as the frame's `FrameBuffer.encoding` says).
         case yuv
         /// One component (gray formats are full range).
         case gray

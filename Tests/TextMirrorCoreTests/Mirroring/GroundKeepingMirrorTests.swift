@@ -21,11 +21,17 @@ import Testing
     /// Dark strokes, 3 px wide (vertical bars one column in eight, from column 17, and a bar
     /// along the line's top), 2 px inside the box.
     static func ink(_ box: PixelBox, _ x: Double, _ y: Double) -> Bool {
+        let parts = inkParts(box, x, y)
+        return parts.bar || parts.stroke
+    }
+
+    /// Which of `ink`'s parts lie at (x, y): a vertical bar, the bar along the top.
+    static func inkParts(_ box: PixelBox, _ x: Double, _ y: Double) -> (stroke: Bool, bar: Bool) {
         let a = box.angle * .pi / 180, dx = x - box.centerX, dy = y - box.centerY
         let u = dx * cos(a) + dy * sin(a), v = -dx * sin(a) + dy * cos(a)
-        guard abs(u) <= box.width / 2 - 2, abs(v) <= box.height / 2 - 2 else { return false }
+        guard abs(u) <= box.width / 2 - 2, abs(v) <= box.height / 2 - 2 else { return (false, false) }
         let column = Int((u + box.width / 2).rounded(.down))
-        return (column >= 9 && column % 8 < 3) || v < -box.height / 2 + 5
+        return (column >= 9 && column % 8 < 3, v < -box.height / 2 + 5)
     }
 
     @Test(

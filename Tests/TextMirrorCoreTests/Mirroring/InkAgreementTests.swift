@@ -90,11 +90,8 @@ import Testing
         let yuv = format.info.model == .yuv
         SeamlessMirrorTests.paint(frame) { grid, byte, x, y in
             let ground = GroundKeepingMirrorTests.ground(x, y)
-            let inside = SeamlessMirrorTests.inside(box, x, y, margin: 2)
-            let v = y - (box.centerY - box.height / 2)
-            let column = Int((x - (box.centerX - box.width / 2)).rounded(.down))
-            let isStroke = inside && column >= 9 && column % 8 < 3 && v >= 5
-            let isBar = inside && v < 5
+            let parts = GroundKeepingMirrorTests.inkParts(box, x, y)
+            let (isStroke, isBar) = (parts.stroke && !parts.bar, parts.bar)
             let dark = UInt8((ground * GroundKeepingMirrorTests.inkReflects).rounded())
             if yuv {
                 switch grid {

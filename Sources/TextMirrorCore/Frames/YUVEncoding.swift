@@ -1,8 +1,8 @@
 /// How a YUV frame's values stand for colours, as its caps' colorimetry says: the matrix that
 /// made Y, U and V from R', G' and B', and whether they span the full 0-255 or the limited
 /// 16-235 (luma) and 16-240 (chroma). Read where YUV becomes RGB: the detector's input
-/// (`RGBDownscaler`) and the reader's crops (`PixelSampler`). The mirror itself moves values as
-/// they are.
+/// (`RGBDownscaler`) and the reader's crops (`PixelSampler`); and where RGB becomes YUV: the
+/// `draw-boxes` outlines (`BoxOutline`). The mirror itself moves values as they are.
 ///
 /// Why it matters: JPEG pictures, and MJPEG cameras through jpegdec, are full-range BT.601.
 /// Read as limited range, their darks and lights are clipped and their contrast raised by a
@@ -26,6 +26,24 @@ public struct YUVEncoding: Sendable, Equatable {
     /// What most raw video is, and what a frame with no colorimetry is read as.
     public static let bt601Limited = YUVEncoding(matrix: .bt601, fullRange: false)
 
+    /// The Y, U and V this encoding gives an RGB colour, rounded: the inverse of
+    /// `coefficients`, for drawing a colour into a frame (`draw-boxes`).
+    public func yuv(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt8, u: UInt8, v: UInt8) {
+        let (kr, kb) = lumaWeights
+        let r = Double(red), g = Double(green), b = Double(blue)
+        let luma = kr * r + (1 - kr - kb) * g + kb * b
+        let lumaScale = fullRange ? 1 : 219.0 / 255, chromaScale = fullRange ? 1 : 224.0 / 255
+        func clamp(_ v: Double) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
+        return (
+            clamp((fullRange ? 0 : 16) + luma * lumaScale),
+            clamp(128 + (b - luma) / (2 * (1 - kb)) * chromaScale),
+            clamp(128 + (r - luma) / (2 * (1 - kr)) * chromaScale)
+        )
+    }
+
+    /// The luma weights of red and blue; green's is what is left.
+    private var lumaWeights: (kr: Double, kb: Double) { matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722) }
+
     /// R' = s (Y − y0) + rv V', G' = s (Y − y0) − gu U' − gv V', B' = s (Y − y0) + bu U', with
     /// U' = U − 128 and V' = V − 128, on 8-bit values.
     public struct Coefficients: Sendable, Equatable {
@@ -38,8 +56,7 @@ public struct YUVEncoding: Sendable, Equatable {
     }
 
     public var coefficients: Coefficients {
-        // The luma weights of red and blue; green's is what is left.
-        let (kr, kb): (Double, Double) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let (kr, kb) = lumaWeights
         let kg = 1 - kr - kb
         let chroma = fullRange ? 1 : 255.0 / 224
         return Coefficients(

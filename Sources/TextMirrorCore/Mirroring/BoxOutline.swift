@@ -1,6 +1,7 @@
 /// Draws the outline of a (possibly rotated) box into a frame, in any supported format: the
-/// `draw-boxes` debugging aid. Colours are given in RGB and converted once per format to the
-/// bytes each sample grid holds.
+/// `draw-boxes` debugging aid. Colours are given in RGB and converted, per box, to the bytes each
+/// sample grid holds: YUV as the frame's `encoding` says, so that the outline has the same colour
+/// in a full-range or BT.709 stream.
 public struct BoxOutline: Sendable {
     public struct Color: Equatable, Sendable {
         public var red: UInt8, green: UInt8, blue: UInt8
@@ -14,17 +15,6 @@ public struct BoxOutline: Sendable {
         public static let fresh = Color(red: 0, green: 230, blue: 60)
         /// A box carried between detections by tracking.
         public static let tracked = Color(red: 255, green: 160, blue: 0)
-
-        /// BT.601 limited range, as most 8-bit YUV video is.
-        var yuv: (y: UInt8, u: UInt8, v: UInt8) {
-            let r = Double(red), g = Double(green), b = Double(blue)
-            func clamp(_ v: Double) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
-            return (
-                clamp(16 + 0.257 * r + 0.504 * g + 0.098 * b),
-                clamp(128 - 0.148 * r - 0.291 * g + 0.439 * b),
-                clamp(128 + 0.439 * r - 0.368 * g - 0.071 * b)
-            )
-        }
     }
 
     public let layout: FrameLayout
@@ -44,7 +34,7 @@ public struct BoxOutline: Sendable {
             box.width.isFinite, box.height.isFinite, box.width > 0, box.height > 0
         else { return }
         let corners = box.corners.map { ($0.x, $0.y) }
-        for (grid, bytes) in zip(layout.grids, sampleBytes(color)) {
+        for (grid, bytes) in zip(layout.grids, sampleBytes(color, encoding: frame.encoding)) {
             for i in 0..<4 {
                 drawEdge(
                     from: corners[i], to: corners[(i + 1) % 4], towards: (box.centerX, box.centerY),
@@ -88,9 +78,9 @@ public struct BoxOutline: Sendable {
     /// The bytes of one sample of each grid, in `layout.grids` order: each byte from the
     /// component that holds it (R, G, B or Y, U, V, scaled to the format's depth), and 255 for
     /// alpha and padding bytes.
-    private func sampleBytes(_ color: Color) -> [[UInt8]] {
+    private func sampleBytes(_ color: Color, encoding: YUVEncoding) -> [[UInt8]] {
         let info = layout.info, coding = info.coding
-        let (y, u, v) = color.yuv
+        let (y, u, v) = encoding.yuv(red: color.red, green: color.green, blue: color.blue)
         let values =
             switch info.model {
             case .rgb: [color.red, color.green, color.blue]

@@ -52,6 +52,30 @@ import TextMirrorCore
         }
     }
 
+    /// The outline has the colour it is given whatever the stream's colorimetry: fresh green
+    /// (0, 230, 60) is Y 138, U 87, V 39 in BT.601 limited range, and Y 142, U 82, V 27 in BT.601
+    /// full range (Y = 0.299 R + 0.587 G + 0.114 B, U = 128 + (B − Y) / 1.772,
+    /// V = 128 + (R − Y) / 1.402); in BT.709 full range (0.2126, 0.7152,
+    /// 0.0722; 1.8556, 1.5748), Y 169, U 69, V 21.
+    @Test(
+        arguments: [
+            (YUVEncoding.bt601Limited, [138, 87, 39]), (YUVEncoding(matrix: .bt601, fullRange: true), [142, 82, 27]),
+            (YUVEncoding(matrix: .bt709, fullRange: true), [169, 69, 21])
+        ] as [(YUVEncoding, [UInt8])])
+    func outlinesInTheFramesEncoding(encoding: YUVEncoding, yuv: [UInt8]) {
+        withFrame(.i420) { frame, layout in
+            var frame = frame
+            frame.encoding = encoding
+            BoxOutline(layout: layout, width: 64, height: 48)
+                .draw(PixelBox(centerX: 32, centerY: 24, width: 40, height: 20), color: .fresh, in: frame)
+            // The top edge, inside the box: luma row 14, chroma row 7.
+            let y = frame.planes[0].load(fromByteOffset: 14 * frame.strides[0] + 32, as: UInt8.self)
+            let u = frame.planes[1].load(fromByteOffset: 7 * frame.strides[1] + 16, as: UInt8.self)
+            let v = frame.planes[2].load(fromByteOffset: 7 * frame.strides[2] + 16, as: UInt8.self)
+            #expect([y, u, v] == yuv)
+        }
+    }
+
     /// Fresh green is Y 138 in BT.601 studio range: 138 << 2 = 0x228 in 10 bits, 0x8A00 in 16.
     @Test(
         "Samples of more than 8 bits hold the colour in their top bits, in their byte order",

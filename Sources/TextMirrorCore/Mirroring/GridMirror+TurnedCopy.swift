@@ -1,27 +1,34 @@
-/// The copy loops of `GridMirror.reflect`: the turned box's samples move from the block copied
-/// before anything was written to their reflections, as they are (plain) or one channel at a
-/// time with the background correction B(p) − B(q) (seamless).
+/// The copy loops of `GridMirror.reflect`: the turned box's samples take, from the block copied
+/// before anything was written, the value interpolated at their reflections, as it is (plain)
+/// or one channel at a time with the background correction B(p) − B(q) (seamless).
 extension GridMirror {
-    /// The plain mirror: each sample's bytes, as they are.
+    /// The plain mirror: each of a sample's bytes (each component, of more than 8 bits)
+    /// interpolated, alpha and padding too.
     func copyPlain(_ block: Block, along rows: TurnedRows) {
-        let sampleSize = grid.sampleBytes.count, sampleStride = grid.sampleStride
-        if sampleSize == 1 {
+        let sampleStride = grid.sampleStride, coding = grid.coding
+        if grid.sampleBytes.count == 1 {
             block.eachSpan(rows) { span in
                 for i in 0..<span.count {
-                    span.dst.storeBytes(
-                        of: span.src.load(fromByteOffset: i * span.step, as: UInt8.self),
-                        toByteOffset: i * sampleStride, as: UInt8.self)
+                    // Clamped before the conversion: below 0.5 truncation is rounding to nearest.
+                    let value = min(max(span.value(i, byte: 0) + 0.5, 0), 255)
+                    span.dst.storeBytes(of: UInt8(value), toByteOffset: i * sampleStride, as: UInt8.self)
                 }
             }
             return
         }
         let sampleBytes = grid.sampleBytes
+        // The copy holds each component where `channels` puts it among the sample's bytes.
+        let components = grid.channels.map { (copied: sampleBytes.firstIndex(of: $0)!, written: $0) }
         block.eachSpan(rows) { span in
             for i in 0..<span.count {
-                let dst = span.dst + i * sampleStride, src = span.src + i * span.step * sampleSize
-                for (k, offset) in sampleBytes.enumerated() {
-                    dst.storeBytes(
-                        of: src.load(fromByteOffset: k, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+                let dst = span.dst + i * sampleStride
+                for (k, offset) in components {
+                    if coding.depth == 8 {
+                        let value = min(max(span.value(i, byte: k) + 0.5, 0), 255)
+                        dst.storeBytes(of: UInt8(value), toByteOffset: offset, as: UInt8.self)
+                    } else {
+                        coding.store(Int(span.value(i, byte: k, coding: coding) + 0.5), dst + offset)
+                    }
                 }
             }
         }
@@ -30,22 +37,19 @@ extension GridMirror {
     /// One channel of the seamless mirror: a sample's channels each have their own surface, and
     /// each value moves with its background correction B(p) − B(q), p the sample written and q
     /// the sample read. The correction is in 8-bit levels, scaled to the samples' depth. A
-    /// channel without a surface (`background` nil) moves as it is.
+    /// channel without a surface (`background` nil) moves without one.
     func copySeamless(
         channel: Int, of block: Block, along rows: TurnedRows, background: RingBackground.Table?, inset: Double
     ) {
-        let sampleSize = grid.sampleBytes.count, sampleStride = grid.sampleStride
+        let sampleStride = grid.sampleStride
         let coding = grid.coding, scale = Float(1 << coding.shift)
         // The channel's bytes sit in the copy where they sit in the sample.
         let k = grid.sampleBytes.firstIndex(of: channel)!
         guard let background else {
             block.eachSpan(rows) { span in
                 for i in 0..<span.count {
-                    let dst = span.dst + i * sampleStride + channel, src = span.src + i * span.step * sampleSize + k
-                    for byte in 0..<coding.bytes {
-                        dst.storeBytes(
-                            of: src.load(fromByteOffset: byte, as: UInt8.self), toByteOffset: byte, as: UInt8.self)
-                    }
+                    let value = coding.depth == 8 ? span.value(i, byte: k) : span.value(i, byte: k, coding: coding)
+                    coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
                 }
             }
             return
@@ -65,13 +69,11 @@ extension GridMirror {
                 if computed && coding.depth == 8 {
                     // The common case (8-bit samples, the surface computed there) in a loop
                     // of loads, arithmetic and stores only.
-                    let from = span.src + k, to = span.dst + channel
+                    let to = span.dst + channel
                     let ps = written.values + p.x, qs = read.values + q.x
                     let step = span.step
                     for i in 0..<span.count {
-                        let value =
-                            Float(from.load(fromByteOffset: i &* step &* sampleSize, as: UInt8.self))
-                            + (ps[i] - qs[i &* step]) * scale + 0.5
+                        let value = span.value(i, byte: k) + (ps[i] - qs[i &* step]) * scale + 0.5
                         // Clamped before the conversion: below 0.5 truncation is rounding to nearest.
                         to.storeBytes(
                             of: UInt8(min(max(value, 0), 255)), toByteOffset: i &* sampleStride, as: UInt8.self)
@@ -83,7 +85,8 @@ extension GridMirror {
                         computed
                         ? written.values[p.x + i] - read.values[q.x + i * span.step]
                         : surface.value(p.x + i, p.y) - surface.value(q.x + i * span.step, q.y)
-                    let value = Float(coding.value(span.src + i * span.step * sampleSize + k)) + correction * scale
+                    let picture = coding.depth == 8 ? span.value(i, byte: k) : span.value(i, byte: k, coding: coding)
+                    let value = picture + correction * scale
                     // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
                     coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
                 }

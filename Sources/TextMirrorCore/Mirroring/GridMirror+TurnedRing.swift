@@ -9,8 +9,8 @@ extension GridMirror {
 
     /// The Coons background of one channel around a rotated box: the ring is walked along the
     /// box's own sides, one grid sample apart, `RingBackground.depth` samples deep, each point
-    /// read from the nearest sample (as the rotated mirror reads); points outside the grid are
-    /// skipped.
+    /// read from the sample whose cell holds it (the ring's medians need no interpolation);
+    /// points outside the grid are skipped.
     func ringBackground(
         of box: PixelBox, channel: Int, excluding others: [RingExclusion] = [],
         in frame: FrameBuffer

@@ -47,8 +47,9 @@ struct GridMirror {
     }
 
     /// Reflects the samples inside a rotated box about the box's own axes. Each destination
-    /// sample takes the sample nearest to its reflection, read from a copy of the box's
-    /// bounding block, so the in-place result equals an out-of-place one. Samples whose
+    /// sample takes the value at its reflection, interpolated between the four samples around
+    /// it (bilinear), read from a copy of the box's bounding block, so the in-place result
+    /// equals an out-of-place one. Samples whose
     /// reflection falls outside the frame are left as they are. `seamless` adds each channel's
     /// background correction B(p) − B(q), q the sample read (see RingBackground.swift).
     /// Returns whether a background correction was added (false too when `seamless` is).
@@ -91,7 +92,8 @@ struct GridMirror {
         }
         let backgrounds = found.contains { $0.map { !$0.isFlat } ?? false } ? found.map { $0.map(tabulated) } : []
 
-        let block = Block(copying: gx0..<gx1, gy0..<gy1, of: grid, in: frame)
+        let block = Block(
+            copying: gx0..<gx1, gy0..<gy1, of: grid, in: frame, gridColumns: columns, gridRows: rows)
         defer { block.deallocate() }
         let rows = TurnedRows(
             box: box, flip: flip, pixelsPerSample: grid.pixelsPerSample, rowsPerSample: grid.rowsPerSample)

@@ -59,7 +59,7 @@ import TextMirrorCore
         print("kernel fuzz (axis-aligned): \(tried) cases, \(failures) failures, \(budget.repeatHint)")
     }
 
-    @Test("Random rotated regions match the nearest-neighbour reference")
+    @Test("Random rotated regions match the bilinear reference")
     func fuzzRotated() throws {
         let budget = FuzzBudget(iterations: 5_000, seconds: 3)
         var rng = SplitMix64(seed: budget.seed)

@@ -69,11 +69,14 @@ import Testing
                 if !inkNear(p, 1.5) {
                     groundErrors += abs(level - ground)
                     groundCount += 1
-                } else if [(0.0, 0.0), (-1, 0), (1, 0), (0, -1), (0, 1)].allSatisfy({ d in
-                    let q = mirrored(p + SIMD2(d.0, d.1))
-                    return Self.ink(box, q.x, q.y)
+                } else if [-1.0, 0, 1].allSatisfy({ dx in
+                    [-1.0, 0, 1].allSatisfy { dy in
+                        let q = mirrored(p) + SIMD2(dx, dy)
+                        return Self.ink(box, q.x, q.y)
+                    }
                 }) {
-                    // Deep inside a stroke where it lands (its edges may fall either way): as
+                    // Deep inside a stroke where it lands, so that every sample its value is
+                    // interpolated from (within a pixel each way of its reflection) is ink: as
                     // dark beside the ground it lands on as it was beside its own.
                     if level > ground - 40 { inkMissed += 1 }
                     if abs(level - ground * Self.inkReflects) > 4 { inkOff += 1 }

@@ -66,11 +66,12 @@ enum ReferenceMirror {
 /// What a rotated box must do to one sample grid, checked sample by sample against the frame
 /// before and after mirroring.
 ///
-/// A sample whose centre is inside the box must hold the value of the sample whose cell holds
-/// the exact reflection of that centre (nearest neighbour); a sample outside the box must be
-/// untouched. Within `tolerance` of a box edge or a cell boundary, either neighbouring answer
-/// is accepted, because there the result hangs on floating-point rounding. A reflection that
-/// leaves the grid leaves its sample untouched.
+/// A sample whose centre is inside the box must hold, in each channel, the bilinear
+/// interpolation at the exact reflection of that centre between the four samples whose centres
+/// surround it (at the grid's edge, its edge samples stand in for those beyond), to within a
+/// level of rounding; a sample outside the box must be untouched. Within `tolerance` of a box
+/// edge the sample may also be left as it was, because there the result hangs on
+/// floating-point rounding. A reflection that leaves the grid leaves its sample untouched.
 struct RotatedReference {
     let box: PixelBox
     let flip: Flip
@@ -103,6 +104,21 @@ struct RotatedReference {
         return min(box.width / 2 - abs(u), box.height / 2 - abs(v))
     }
 
+    /// Channel `c` of grid `grid` of `frame` interpolated at (x, y), in samples (sample i's
+    /// centre at i), on the 8-bit scale.
+    static func interpolated(_ frame: TestFrame, _ grid: TestLayout.Grid, _ x: Double, _ y: Double, _ c: Int)
+        -> Double
+    {
+        let columns = grid.columns(width: frame.width), rows = grid.rows(height: frame.height)
+        let x0 = floor(x), y0 = floor(y), ax = x - x0, ay = y - y0
+        func at(_ i: Double, _ j: Double) -> Double {
+            frame.level(grid, min(max(Int(i), 0), columns - 1), min(max(Int(j), 0), rows - 1), c)
+        }
+        let top = at(x0, y0) * (1 - ax) + at(x0 + 1, y0) * ax
+        let bottom = at(x0, y0 + 1) * (1 - ax) + at(x0 + 1, y0 + 1) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
     func violations(before: TestFrame, after: TestFrame) -> [Violation] {
         var found: [Violation] = []
         let eps = Self.tolerance
@@ -112,33 +128,35 @@ struct RotatedReference {
             for gy in 0..<rows {
                 for gx in 0..<columns {
                     let cx = (Double(gx) + 0.5) * xs, cy = (Double(gy) + 0.5) * ys
-                    let old = before.sample(grid, gx, gy), new = after.sample(grid, gx, gy)
+                    let unchanged = after.sample(grid, gx, gy) == before.sample(grid, gx, gy)
                     let d = depth(cx, cy)
                     if d < -eps {
-                        if new != old {
+                        if !unchanged {
                             found.append(Violation(grid: gi, gx: gx, gy: gy, reason: "outside the box but changed"))
                         }
                         continue
                     }
-                    // Candidate source cells: every cell within tolerance of the reflection.
                     let (rx, ry) = reflect(cx, cy)
-                    var allowed: [[UInt8]] = []
-                    var leavesGrid = false
-                    for sx in Set([Int(floor(rx / xs - eps)), Int(floor(rx / xs + eps))]) {
-                        for sy in Set([Int(floor(ry / ys - eps)), Int(floor(ry / ys + eps))]) {
-                            if sx >= 0, sx < columns, sy >= 0, sy < rows {
-                                allowed.append(before.sample(grid, sx, sy))
-                            } else {
-                                leavesGrid = true
-                            }
+                    let (sx, sy) = (rx / xs, ry / ys)
+                    let nearGridEdge =
+                        min(sx, sy) < eps || sx > Double(columns) - eps || sy > Double(rows) - eps
+                    if unchanged && (d <= eps || nearGridEdge) { continue }
+                    if sx < -eps || sy < -eps || sx > Double(columns) + eps || sy > Double(rows) + eps {
+                        if !unchanged {
+                            found.append(
+                                Violation(grid: gi, gx: gx, gy: gy, reason: "reflected off the grid but changed"))
                         }
+                        continue
                     }
-                    if d <= eps || leavesGrid { allowed.append(old) }
-                    if !allowed.contains(new) {
-                        found.append(
-                            Violation(
-                                grid: gi, gx: gx, gy: gy,
-                                reason: "inside the box but not the reflected sample"))
+                    for c in 0..<before.channels(grid) {
+                        let expected = Self.interpolated(before, grid, sx - 0.5, sy - 0.5, c)
+                        let got = after.level(grid, gx, gy, c)
+                        if abs(got - expected) > 1 {
+                            found.append(
+                                Violation(
+                                    grid: gi, gx: gx, gy: gy,
+                                    reason: "inside the box: channel \(c) is \(got), not \(expected) interpolated"))
+                        }
                     }
                 }
             }

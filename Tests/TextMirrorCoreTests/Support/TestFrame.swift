@@ -85,6 +85,27 @@ final class TestFrame {
         return Double(min(Int(high) << 8 | Int(low), (1 << word.depth) - 1)) / Double(1 << (word.depth - 8))
     }
 
+    /// The frame with every word's unused high bits cleared, as GStreamer's 10- and 12-bit
+    /// formats keep them: the turned mirror interpolates values and writes them, so only such a
+    /// frame can come back from it byte for byte.
+    func clearingUnusedWordBits() -> TestFrame {
+        let out = copy()
+        guard let word = layout.word else { return out }
+        for grid in layout.grids {
+            for gy in 0..<grid.rows(height: height) {
+                for gx in 0..<grid.columns(width: width) {
+                    var bytes = sample(grid, gx, gy)
+                    for c in 0..<bytes.count / 2 {
+                        let high = word.bigEndian ? 2 * c : 2 * c + 1
+                        bytes[high] &= UInt8((1 << (word.depth - 8)) - 1)
+                    }
+                    out.setSample(grid, gx, gy, bytes)
+                }
+            }
+        }
+        return out
+    }
+
     /// Sets the channels of a sample to 8-bit levels (a word gets the level in its top bits).
     func setLevels(_ grid: TestLayout.Grid, _ gx: Int, _ gy: Int, _ levels: [UInt8]) {
         guard let word = layout.word else { return setSample(grid, gx, gy, levels) }

@@ -61,17 +61,16 @@ extension GridMirror {
 
         /// A stretch of a row of the frame whose samples read the copy a sample apart: sample
         /// `destination.x + i` of the frame's row `destination.y` reflects to the point
-        /// `fraction + i * drift` (in samples) right of and below the centre of the copy's
-        /// sample `cell + i * step`, which is `cell`'s own row. Its value is interpolated
-        /// between that sample and its neighbours to the right, below, and both (`value`);
-        /// `source + (step * i, 0)` is the sample whose cell holds the reflection (where the
-        /// background correction is read). `dst` points at the frame's first sample, `cell` at
-        /// the copy's (the copy holds a sample's bytes side by side).
+        /// `fraction + i * drift` (in samples) right of and below the centre of the grid's
+        /// sample `cellPosition + (step * i, 0)`. Its value is interpolated between that sample
+        /// and its neighbours to the right, below, and both (`weights`, `value`). `dst` points at
+        /// the frame's first sample, `cell` at the copy of the first cell's sample (the copy
+        /// holds a sample's bytes side by side).
         struct Span {
             let dst: UnsafeMutableRawPointer
             let cell: UnsafeRawPointer
             let destination: (x: Int, y: Int)
-            let source: (x: Int, y: Int)
+            let cellPosition: (x: Int, y: Int)
             let count: Int
             let step: Int
             let fraction: (x: Float, y: Float)
@@ -80,28 +79,48 @@ extension GridMirror {
             let sampleSize: Int
             let rowBytes: Int
 
+            /// How far sample i's reflection lies right of and below its cell's sample centre:
+            /// the weights of the neighbours to the right and below.
+            @inline(__always)
+            func weights(_ i: Int) -> (x: Float, y: Float) {
+                (fraction.x + Float(i) * drift.x, fraction.y + Float(i) * drift.y)
+            }
+
+            /// Sample i's value interpolated from `at(right, down)`: the value of its cell's
+            /// sample (0, 0), of the next to the right (1, 0), below (0, 1), and both.
+            @inline(__always)
+            func interpolate(_ i: Int, _ at: (_ right: Int, _ down: Int) -> Float) -> Float {
+                let (x, y) = weights(i)
+                let (topLeft, bottomLeft) = (at(0, 0), at(0, 1))
+                let upper = topLeft + (at(1, 0) - topLeft) * x
+                let lower = bottomLeft + (at(1, 1) - bottomLeft) * x
+                return upper + (lower - upper) * y
+            }
+
             /// The value sample i of the span takes for the 8-bit byte `k` of a copied sample:
             /// bilinear, so that a line turned a few degrees keeps smooth edges (the nearest
             /// sample left steps along every stroke, a sample high every dozen samples at 5°).
             @inline(__always)
             func value(_ i: Int, byte k: Int) -> Float {
                 let p = cell + i &* step &* sampleSize + k
-                let x = fraction.x + Float(i) * drift.x, y = fraction.y + Float(i) * drift.y
-                func at(_ offset: Int) -> Float { Float(p.load(fromByteOffset: offset, as: UInt8.self)) }
-                let top = at(0) + (at(sampleSize) - at(0)) * x
-                let bottom = at(rowBytes) + (at(rowBytes + sampleSize) - at(rowBytes)) * x
-                return top + (bottom - top) * y
+                return interpolate(i) { right, down in
+                    Float(p.load(fromByteOffset: right &* sampleSize &+ down &* rowBytes, as: UInt8.self))
+                }
             }
 
             /// The same for a sample of more than 8 bits, at byte `k` of a copied sample.
             @inline(__always)
             func value(_ i: Int, byte k: Int, coding: SampleCoding) -> Float {
                 let p = cell + i &* step &* sampleSize + k
-                let x = fraction.x + Float(i) * drift.x, y = fraction.y + Float(i) * drift.y
-                func at(_ offset: Int) -> Float { Float(coding.value(p + offset)) }
-                let top = at(0) + (at(sampleSize) - at(0)) * x
-                let bottom = at(rowBytes) + (at(rowBytes + sampleSize) - at(rowBytes)) * x
-                return top + (bottom - top) * y
+                return interpolate(i) { right, down in Float(coding.value(p + (right &* sampleSize &+ down &* rowBytes))) }
+            }
+
+            /// Sample i's value interpolated from a surface given by rows indexed by column:
+            /// `top` its cell's row, `bottom` the next.
+            @inline(__always)
+            func interpolate(_ i: Int, top: UnsafePointer<Float>, bottom: UnsafePointer<Float>) -> Float {
+                let c = cellPosition.x + i &* step
+                return interpolate(i) { right, down in (down == 0 ? top : bottom)[c + right] }
             }
         }
 
@@ -112,12 +131,11 @@ extension GridMirror {
         /// Why spans: a line within a few degrees of level (or upright) reads, along a row,
         /// long stretches of one source row backwards (a horizontal mirror) or forwards (a
         /// vertical one), a source row that changes every dozen samples or more. A span ends
-        /// where its source position next crosses the edge of a sample's cell or of the square
-        /// between four sample centres it is interpolated in; its length is worked out from
-        /// there, then checked at its far end; the rest of the span follows, since along a row
-        /// the samples inside the box, those whose reflection lies in the block, and the source
-        /// position less `step` per sample each change monotonically. Steeper boxes get spans
-        /// of one sample.
+        /// where its source position next leaves the square between four sample centres it is
+        /// interpolated in; its length is worked out from there, then checked at its far end;
+        /// the rest of the span follows, since along a row the samples inside the box, those
+        /// whose reflection lies in the block, and the source position less `step` per sample
+        /// each change monotonically. Steeper boxes get spans of one sample.
         @inline(__always)
         func eachSpan(_ reflection: TurnedRows, _ body: (Span) -> Void) {
             let lowX = Double(columns.lowerBound), highX = Double(columns.upperBound)
@@ -129,20 +147,19 @@ extension GridMirror {
             let spans = step != 0 && abs(drift.x) < 0.2 && abs(drift.y) < 0.2
             for gy in rows {
                 guard let row = reflection.row(gy, within: columns) else { continue }
-                /// Where the reflection of sample `gx` of the row falls: the sample whose cell
-                /// holds it, the sample whose centre is next above and left of it (`cellX`,
-                /// `cellY`: one left of or above the block at its edge), and its continuous
-                /// position (sample i covers [i, i + 1), its centre at i + 0.5).
+                /// Where the reflection of sample `gx` of the row falls: the sample whose centre is
+                /// next above and left of it (`cellX`, `cellY`: one left of or above the block at
+                /// its edge), and its continuous position (sample i covers [i, i + 1), its centre
+                /// at i + 0.5).
                 @inline(__always)
-                func source(_ gx: Int) -> (x: Int, y: Int, cellX: Int, cellY: Int, fx: Double, fy: Double)? {
+                func source(_ gx: Int) -> (cellX: Int, cellY: Int, fx: Double, fy: Double)? {
                     let g = Double(gx)
                     guard reflection.inside(u: row.u0 + g * reflection.du, v: row.v0 + g * reflection.dv)
                     else { return nil }
                     let fx = row.x0 + g * reflection.dx, fy = row.y0 + g * reflection.dy
                     guard fx >= lowX, fx < highX, fy >= lowY, fy < highY else { return nil }
-                    // Non-negative, so truncation is the floor: the sample whose cell holds it.
                     // Less half a sample, the position may be just below 0: floored.
-                    return (Int(fx), Int(fy), Int((fx - 0.5).rounded(.down)), Int((fy - 0.5).rounded(.down)), fx, fy)
+                    return (Int((fx - 0.5).rounded(.down)), Int((fy - 0.5).rounded(.down)), fx, fy)
                 }
                 let line = base + gy * stride
                 var gx = row.run.lowerBound
@@ -153,14 +170,13 @@ extension GridMirror {
                     }
                     var count = 1
                     if spans {
-                        // Samples until the source, less `step` a sample, leaves its cell or
-                        // its square of four centres.
+                        // Samples until the source, less `step` a sample, leaves its square of
+                        // four centres.
                         func within(_ offset: Double, _ drift: Double) -> Double {
                             let offset = offset - offset.rounded(.down)
                             return drift > 0 ? (1 - offset) / drift : drift < 0 ? offset / -drift : .infinity
                         }
                         let reach = min(
-                            within(first.fx, drift.x), within(first.fy, drift.y),
                             within(first.fx - 0.5, drift.x), within(first.fy - 0.5, drift.y),
                             Double(row.run.upperBound - gx))
                         // The longest span up to there whose last sample is where the span
@@ -169,9 +185,7 @@ extension GridMirror {
                         var fits = 1, fails = max(Int(reach), 1) + 1
                         func holds(_ n: Int) -> Bool {
                             guard let last = source(gx + n - 1) else { return false }
-                            let shift = step * (n - 1)
-                            return last.y == first.y && last.x == first.x + shift && last.cellY == first.cellY
-                                && last.cellX == first.cellX + shift
+                            return last.cellY == first.cellY && last.cellX == first.cellX + step * (n - 1)
                         }
                         // Mostly the estimate holds: one check, not a search.
                         if holds(fails - 1) { fits = fails - 1 }
@@ -186,7 +200,8 @@ extension GridMirror {
                             dst: line + gx * grid.sampleStride,
                             cell: copy + (first.cellY - rows.lowerBound + 1) * rowBytes
                                 + (first.cellX - columns.lowerBound + 1) * sampleSize,
-                            destination: (gx, gy), source: (first.x, first.y), count: count, step: step,
+                            destination: (gx, gy), cellPosition: (first.cellX, first.cellY), count: count,
+                            step: step,
                             fraction: (
                                 Float(first.fx - 0.5 - Double(first.cellX)), Float(first.fy - 0.5 - Double(first.cellY))
                             ),

@@ -36,8 +36,10 @@ extension GridMirror {
 
     /// One channel of the seamless mirror: a sample's channels each have their own surface, and
     /// each value moves with its background correction B(p) − B(q), p the sample written and q
-    /// the sample read. The correction is in 8-bit levels, scaled to the samples' depth. A
-    /// channel without a surface (`background` nil) moves without one.
+    /// its reflection. Both the picture and B are interpolated at q, with the same weights, so
+    /// that each of the four samples read brings its own correction. The correction is in
+    /// 8-bit levels, scaled to the samples' depth. A channel without a surface (`background`
+    /// nil) moves without one.
     func copySeamless(
         channel: Int, of block: Block, along rows: TurnedRows, background: RingBackground.Table?, inset: Double
     ) {
@@ -55,25 +57,29 @@ extension GridMirror {
             return
         }
         background.withLookup { table in
+            // A sample wider than the block each way: the samples a reflection at the block's
+            // edge is interpolated from.
             let surface = SampledBackground(
-                table, reflection: rows, inset: inset, columns: block.columns, rows: block.rows)
+                table, reflection: rows, inset: inset,
+                columns: (block.columns.lowerBound - 1)..<(block.columns.upperBound + 1),
+                rows: (block.rows.lowerBound - 1)..<(block.rows.upperBound + 1))
             defer { surface.deallocate() }
             block.eachSpan(rows) { span in
-                let (p, q) = (span.destination, span.source)
-                let lastQ = q.x + (span.count - 1) * span.step
-                let written = surface.row(p.y), read = surface.row(q.y)
-                // Mostly both lie where the surface was computed: read from its rows.
+                let (p, cell) = (span.destination, span.cellPosition)
+                let lastCell = cell.x + (span.count - 1) * span.step
+                let (left, right) = (min(cell.x, lastCell), max(cell.x, lastCell) + 1)
+                let written = surface.row(p.y), top = surface.row(cell.y), bottom = surface.row(cell.y + 1)
+                // Mostly all lie where the surface was computed: read from its rows.
                 let computed =
                     written.known.contains(p.x) && written.known.contains(p.x + span.count - 1)
-                    && read.known.contains(q.x) && read.known.contains(lastQ)
+                    && [top.known, bottom.known].allSatisfy { $0.contains(left) && $0.contains(right) }
                 if computed && coding.depth == 8 {
                     // The common case (8-bit samples, the surface computed there) in a loop
                     // of loads, arithmetic and stores only.
-                    let to = span.dst + channel
-                    let ps = written.values + p.x, qs = read.values + q.x
-                    let step = span.step
+                    let to = span.dst + channel, ps = written.values + p.x
                     for i in 0..<span.count {
-                        let value = span.value(i, byte: k) + (ps[i] - qs[i &* step]) * scale + 0.5
+                        let read = span.interpolate(i, top: top.values, bottom: bottom.values)
+                        let value = span.value(i, byte: k) + (ps[i] - read) * scale + 0.5
                         // Clamped before the conversion: below 0.5 truncation is rounding to nearest.
                         to.storeBytes(
                             of: UInt8(min(max(value, 0), 255)), toByteOffset: i &* sampleStride, as: UInt8.self)
@@ -81,10 +87,11 @@ extension GridMirror {
                     return
                 }
                 for i in 0..<span.count {
+                    let c = cell.x + i * span.step
                     let correction =
                         computed
-                        ? written.values[p.x + i] - read.values[q.x + i * span.step]
-                        : surface.value(p.x + i, p.y) - surface.value(q.x + i * span.step, q.y)
+                        ? written.values[p.x + i] - span.interpolate(i, top: top.values, bottom: bottom.values)
+                        : surface.value(p.x + i, p.y) - span.interpolate(i) { surface.value(c + $0, cell.y + $1) }
                     let picture = coding.depth == 8 ? span.value(i, byte: k) : span.value(i, byte: k, coding: coding)
                     let value = picture + correction * scale
                     // Stored clamped at 0: below 0.5, truncation is rounding to nearest.

@@ -1,8 +1,9 @@
 /// One channel's background surface at the centres of a turned box's samples, each computed
-/// once from its table, so that the correction B(p) − B(q) of a sample costs two loads: p, the
-/// sample written, and q, the sample read, are both sample centres in the box or just beside
-/// it. Why: looked up in the table twice per sample, the surface took 8 of the 13.5 ms a
-/// 1080p frame's 8 lines turned 2° took to mirror seamlessly (textmirror-bench, section turned).
+/// once from its table, so that the correction B(p) − B(q) of a sample costs a few loads: p, the
+/// sample written, and the four samples q is interpolated from are all sample centres in the
+/// box or just beside it. Why: looked up in the table twice per sample, the surface took 8 of
+/// the 13.5 ms a 1080p frame's 8 lines turned 2° took to mirror seamlessly (textmirror-bench,
+/// section turned).
 struct SampledBackground {
     private let table: RingBackground.Table.Lookup
     private let reflection: TurnedRows
@@ -16,9 +17,10 @@ struct SampledBackground {
     private let known: UnsafeMutablePointer<Range<Int>>
     private let values: UnsafeMutablePointer<Float>
 
-    /// Samples of `columns` x `rows` whose centres lie within a sample or so of the box:
-    /// every sample written, and every sample read but those whose centre rounding puts
-    /// further out. `inset`: how far the ring's rectangle reaches beyond the box.
+    /// Samples of `columns` x `rows` whose centres lie within a sample and a half of the box:
+    /// every sample written, and every sample read but those floating-point rounding puts
+    /// further out (computed when asked for). `inset`: how far the ring's rectangle reaches
+    /// beyond the box.
     init(
         _ table: RingBackground.Table.Lookup, reflection: TurnedRows, inset: Double, columns: Range<Int>,
         rows: Range<Int>
@@ -28,9 +30,9 @@ struct SampledBackground {
         scale = (1 / (2 * offset.u), 1 / (2 * offset.v))
         known = .allocate(capacity: rows.count)
         values = .allocate(capacity: rows.count * columns.count)
-        // A reflected position is rounded to the sample whose cell holds it: its centre is at
-        // most half a sample away in x and in y, which is under a sample in u and in v.
-        let margin = reflection.sampleSize
+        // A reflected position is interpolated from the four samples around it: their
+        // centres are at most a sample away in x and in y, under one and a half in u and v.
+        let margin = 1.5 * reflection.sampleSize
         for gy in rows {
             let r = gy - rows.lowerBound
             guard let row = reflection.row(gy, within: columns, margin: margin) else {

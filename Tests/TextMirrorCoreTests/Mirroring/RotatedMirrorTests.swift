@@ -150,8 +150,7 @@ import TextMirrorCore
 
     /// At any angle, mirroring twice restores each sample well inside the box to within a
     /// level: on RGBA whose samples hold their own coordinates, a field that bilinear
-    /// interpolation reproduces exactly, so each pass only rounds. (The nearest sample, by
-    /// contrast, moved samples by a pixel where a reflected partner was not mutual.)
+    /// interpolation reproduces exactly, so each pass only rounds.
     @Test("Twice restores every sample to within a level", arguments: angles, Flip.allCases)
     func twiceRestoresNearlyAtAnyAngle(angle: Double, flip: Flip) throws {
         let original = TestFrame(.rgba, width: Self.width, height: Self.height)

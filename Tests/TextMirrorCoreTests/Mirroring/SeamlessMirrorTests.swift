@@ -372,7 +372,7 @@ import Testing
         let frame = TestFrame(format, width: width, height: height)
         Self.paint(frame) { _, _, x, y in ink(x, y) ? 10 : UInt8(ramp(x, y).rounded()) }
         // The line's background rows (its top and bottom 2 px hold no ink), away from its ends;
-        // of a turned line, those the nearest-pixel mirror fills with background, not ink.
+        // of a turned line, those the mirror fills from background only, not ink (worstStray).
         let worst = try Self.worstStray(frame, mirroring: [above, line, shorter], from: ramp) { x, y in
             Self.inside(line, x, y) && !Self.inside(line, x, y, margin: 2) && abs(page.position(x, y).x) < 28
         }

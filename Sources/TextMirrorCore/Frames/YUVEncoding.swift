@@ -26,18 +26,16 @@ public struct YUVEncoding: Sendable, Equatable {
     /// What most raw video is, and what a frame with no colorimetry is read as.
     public static let bt601Limited = YUVEncoding(matrix: .bt601, fullRange: false)
 
-    /// The Y, U and V this encoding gives an RGB colour, rounded: the inverse of
-    /// `coefficients`, for drawing a colour into a frame (`draw-boxes`).
+    /// The Y, U and V this encoding gives an RGB colour, rounded: `coefficients` solved for
+    /// them (B' − Y' = bu U', R' − Y' = rv V'), for drawing a colour into a frame
+    /// (`draw-boxes`).
     public func yuv(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt8, u: UInt8, v: UInt8) {
-        let (kr, kb) = lumaWeights
+        let (kr, kb) = lumaWeights, c = coefficients
         let r = Double(red), g = Double(green), b = Double(blue)
         let luma = kr * r + (1 - kr - kb) * g + kb * b
-        let lumaScale = fullRange ? 1 : 219.0 / 255, chromaScale = fullRange ? 1 : 224.0 / 255
         func clamp(_ v: Double) -> UInt8 { UInt8(min(max(v.rounded(), 0), 255)) }
         return (
-            clamp((fullRange ? 0 : 16) + luma * lumaScale),
-            clamp(128 + (b - luma) / (2 * (1 - kb)) * chromaScale),
-            clamp(128 + (r - luma) / (2 * (1 - kr)) * chromaScale)
+            clamp(c.lumaOffset + luma / c.lumaScale), clamp(128 + (b - luma) / c.bu), clamp(128 + (r - luma) / c.rv)
         )
     }
 

@@ -108,11 +108,14 @@ extension GridMirror {
                 }
             }
 
-            /// The same for a sample of more than 8 bits, at byte `k` of a copied sample.
+            /// The same for a sample of any depth, its first byte at byte `k` of a copied sample.
             @inline(__always)
             func value(_ i: Int, byte k: Int, coding: SampleCoding) -> Float {
+                if coding.depth == 8 { return value(i, byte: k) }
                 let p = cell + i &* step &* sampleSize + k
-                return interpolate(i) { right, down in Float(coding.value(p + (right &* sampleSize &+ down &* rowBytes))) }
+                return interpolate(i) { right, down in
+                    Float(coding.value(p + (right &* sampleSize &+ down &* rowBytes)))
+                }
             }
 
             /// Sample i's value interpolated from a surface given by rows indexed by column:

@@ -23,12 +23,8 @@ extension GridMirror {
             for i in 0..<span.count {
                 let dst = span.dst + i * sampleStride
                 for (k, offset) in components {
-                    if coding.depth == 8 {
-                        let value = min(max(span.value(i, byte: k) + 0.5, 0), 255)
-                        dst.storeBytes(of: UInt8(value), toByteOffset: offset, as: UInt8.self)
-                    } else {
-                        coding.store(Int(span.value(i, byte: k, coding: coding) + 0.5), dst + offset)
-                    }
+                    // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
+                    coding.store(Int(span.value(i, byte: k, coding: coding) + 0.5), dst + offset)
                 }
             }
         }
@@ -50,7 +46,7 @@ extension GridMirror {
         guard let background else {
             block.eachSpan(rows) { span in
                 for i in 0..<span.count {
-                    let value = coding.depth == 8 ? span.value(i, byte: k) : span.value(i, byte: k, coding: coding)
+                    let value = span.value(i, byte: k, coding: coding)
                     coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
                 }
             }
@@ -92,7 +88,7 @@ extension GridMirror {
                         computed
                         ? written.values[p.x + i] - span.interpolate(i, top: top.values, bottom: bottom.values)
                         : surface.value(p.x + i, p.y) - span.interpolate(i) { surface.value(c + $0, cell.y + $1) }
-                    let picture = coding.depth == 8 ? span.value(i, byte: k) : span.value(i, byte: k, coding: coding)
+                    let picture = span.value(i, byte: k, coding: coding)
                     let value = picture + correction * scale
                     // Stored clamped at 0: below 0.5, truncation is rounding to nearest.
                     coding.store(Int(value + 0.5), span.dst + i * sampleStride + channel)
